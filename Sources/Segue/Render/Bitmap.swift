@@ -1,0 +1,68 @@
+// Bitmap: the one pixel container of the compositor — premultiplied BGRA, 32 bits a pixel,
+// rows `stride` pixels apart. Framebuffers, snapshots, decoded images and glyph atlases are all
+// Bitmaps, so every drawing routine has one input format and needs no conversions on the hot path.
+
+/// A premultiplied BGRA raster. The pixel `UInt32` is `A<<24 | R<<16 | G<<8 | B`.
+public final class Bitmap: @unchecked Sendable {
+    public let width: Int
+    public let height: Int
+    /// Pixels per row (≥ width).
+    public let stride: Int
+    public let pixels: UnsafeMutablePointer<UInt32>
+    private let owned: Bool
+
+    /// A new bitmap, every pixel `fill` (transparent by default).
+    public init(width: Int, height: Int, fill: UInt32 = 0) {
+        precondition(width >= 0 && height >= 0, "bitmap size must not be negative")
+        self.width = width
+        self.height = height
+        self.stride = width
+        let count = max(1, width * height)
+        pixels = .allocate(capacity: count)
+        pixels.initialize(repeating: fill, count: count)
+        owned = true
+    }
+
+    /// Wraps memory owned elsewhere (an X11 shared-memory image, say); it must outlive the bitmap.
+    public init(wrapping pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stride: Int) {
+        self.width = width
+        self.height = height
+        self.stride = stride
+        self.pixels = pixels
+        owned = false
+    }
+
+    deinit { if owned { pixels.deallocate() } }
+
+    @inline(__always) public subscript(x: Int, y: Int) -> UInt32 {
+        get { pixels[y * stride + x] }
+        set { pixels[y * stride + x] = newValue }
+    }
+
+    public func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { pixels + y * stride }
+
+    public func fill(_ pixel: UInt32) {
+        for y in 0..<height { row(y).update(repeating: pixel, count: width) }
+    }
+
+    public func copy() -> Bitmap {
+        let b = Bitmap(width: width, height: height)
+        for y in 0..<height { b.row(y).update(from: row(y), count: width) }
+        return b
+    }
+
+    /// Largest per-channel difference to another bitmap of the same size (nil when sizes differ).
+    public func maxChannelDifference(to other: Bitmap) -> Int? {
+        guard width == other.width, height == other.height else { return nil }
+        var worst = 0
+        for y in 0..<height {
+            let a = row(y), b = other.row(y)
+            for x in 0..<width where a[x] != b[x] {
+                for s in Swift.stride(from: 0, through: 24, by: 8) {
+                    worst = max(worst, abs(Int((a[x] >> UInt32(s)) & 0xff) - Int((b[x] >> UInt32(s)) & 0xff)))
+                }
+            }
+        }
+        return worst
+    }
+}

@@ -1,0 +1,2 @@
+import Segue
+print("segue")
