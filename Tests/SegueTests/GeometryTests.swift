@@ -111,3 +111,21 @@ import Foundation
         #expect(abs(p.x - 190) < 1e-9 && abs(p.y - 190) < 1e-9)
     }
 }
+
+@Suite struct PNGTests {
+    @Test func roundTripKeepsPremultipliedPixels() throws {
+        let b = Bitmap(width: 3, height: 2)
+        b[0, 0] = Color(red: 1, green: 0, blue: 0).premultipliedPixel
+        b[1, 0] = Color(red: 0, green: 1, blue: 0, alpha: 0.5).premultipliedPixel
+        b[2, 1] = Color(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.8).premultipliedPixel
+        let back = try PNG.decode(try PNG.encode(b))
+        #expect(back.width == 3 && back.height == 2)
+        #expect(back.maxChannelDifference(to: b)! <= 1)
+    }
+
+    @Test func rejectsGarbageAndTruncation() throws {
+        #expect(throws: PNGError.self) { try PNG.decode([1, 2, 3]) }
+        let good = try PNG.encode(Bitmap(width: 8, height: 8, fill: 0xff00ff00))
+        #expect(throws: PNGError.self) { try PNG.decode(Array(good.prefix(good.count / 2))) }
+    }
+}

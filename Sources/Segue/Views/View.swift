@@ -205,6 +205,13 @@ open class View {
     }
     open func point(inside point: Point) -> Bool { bounds.contains(point) }
 
+    // MARK: Touches (UIResponder's shape; the window's event dispatch calls these)
+
+    open func touchesBegan(_ touches: [Touch], with event: Event?) {}
+    open func touchesMoved(_ touches: [Touch], with event: Event?) {}
+    open func touchesEnded(_ touches: [Touch], with event: Event?) {}
+    open func touchesCancelled(_ touches: [Touch], with event: Event?) {}
+
     // MARK: Gestures (filled by Gestures/)
 
     public internal(set) var gestureRecognizers: [GestureRecognizer] = []

@@ -1,0 +1,119 @@
+// PNG through libpng's simplified API (no setjmp crosses into Swift: libpng reports failure by return
+// value). Decoded images are premultiplied once, at load, into the compositor's BGRA format.
+import CPNG
+import Foundation
+
+public enum PNGError: Error, CustomStringConvertible, Equatable {
+    case unreadable(String)
+    case invalid(String)
+    case tooLarge(width: Int, height: Int)
+    case writeFailed(String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let m): "cannot read PNG: \(m)"
+        case .invalid(let m): "not a valid PNG: \(m)"
+        case .tooLarge(let w, let h): "PNG is \(w)×\(h); the limit is \(PNG.maxDimension) pixels a side and \(PNG.maxPixels / 1_000_000) megapixels"
+        case .writeFailed(let m): "cannot write PNG: \(m)"
+        }
+    }
+}
+
+public enum PNG {
+    /// Largest side accepted, in pixels; checked from the header, before any pixel memory is allocated.
+    public static let maxDimension = 16384
+    /// Largest pixel count accepted (64 megapixels: 256 MB decoded).
+    public static let maxPixels = 64 * 1024 * 1024
+
+    /// Decodes PNG bytes into a premultiplied bitmap.
+    public static func decode(_ data: [UInt8]) throws(PNGError) -> Bitmap {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        let begun = data.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
+        guard begun != 0 else { throw .invalid(message(of: image)) }
+        defer { png_image_free(&image) }
+        let w = Int(image.width), h = Int(image.height)
+        guard w > 0, h > 0, w <= maxDimension, h <= maxDimension, w * h <= maxPixels else {
+            throw .tooLarge(width: w, height: h)
+        }
+        image.format = UInt32(PNG_FORMAT_BGRA)
+        let bitmap = Bitmap(width: w, height: h)
+        let ok = png_image_finish_read(&image, nil, bitmap.pixels, Int32(w * 4), nil)
+        guard ok != 0 else { throw .invalid(message(of: image)) }
+        premultiply(bitmap)
+        return bitmap
+    }
+
+    /// Reads and decodes a PNG file.
+    public static func read(path: String) throws(PNGError) -> Bitmap {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { throw .unreadable("\(path): no such file") }
+        guard !isDir.boolValue else { throw .unreadable("\(path) is a directory") }
+        guard let d = FileManager.default.contents(atPath: path) else { throw .unreadable("\(path): permission denied or unreadable") }
+        return try decode([UInt8](d))
+    }
+
+    /// Encodes a bitmap (un-premultiplying) as PNG bytes.
+    public static func encode(_ bitmap: Bitmap) throws(PNGError) -> [UInt8] {
+        let w = bitmap.width, h = bitmap.height
+        var straight = [UInt32](repeating: 0, count: w * h)
+        for y in 0..<h {
+            let row = bitmap.row(y)
+            for x in 0..<w { straight[y * w + x] = unpremultiply(row[x]) }
+        }
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        image.width = UInt32(w)
+        image.height = UInt32(h)
+        image.format = UInt32(PNG_FORMAT_BGRA)
+        var size = 0
+        let sized = straight.withUnsafeBytes {
+            png_image_write_to_memory(&image, nil, &size, 0, $0.baseAddress, Int32(w * 4), nil)
+        }
+        guard sized != 0, size > 0 else { throw .writeFailed(message(of: image)) }
+        var out = [UInt8](repeating: 0, count: size)
+        let ok = out.withUnsafeMutableBytes { o in
+            straight.withUnsafeBytes { png_image_write_to_memory(&image, o.baseAddress, &size, 0, $0.baseAddress, Int32(w * 4), nil) }
+        }
+        guard ok != 0 else { throw .writeFailed(message(of: image)) }
+        return Array(out.prefix(size))
+    }
+
+    /// Writes a bitmap as a PNG file atomically (a temporary file, then a rename).
+    public static func write(_ bitmap: Bitmap, to path: String) throws(PNGError) {
+        let bytes = try encode(bitmap)
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw .writeFailed("\(path): \(error.localizedDescription)")
+        }
+    }
+
+    private static func message(of image: png_image) -> String {
+        var m = image.message
+        return withUnsafeBytes(of: &m) { raw in
+            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+        }
+    }
+
+    static func premultiply(_ b: Bitmap) {
+        for y in 0..<b.height {
+            let row = b.row(y)
+            for x in 0..<b.width {
+                let p = row[x]
+                let a = p >> 24
+                if a == 255 { continue }
+                if a == 0 { row[x] = 0; continue }
+                @inline(__always) func m(_ c: UInt32) -> UInt32 { let t = c * a + 128; return (t + (t >> 8)) >> 8 }
+                row[x] = a << 24 | m((p >> 16) & 0xff) << 16 | m((p >> 8) & 0xff) << 8 | m(p & 0xff)
+            }
+        }
+    }
+
+    static func unpremultiply(_ p: UInt32) -> UInt32 {
+        let a = p >> 24
+        if a == 255 || a == 0 { return a == 0 ? 0 : p }
+        @inline(__always) func d(_ c: UInt32) -> UInt32 { min(255, (c * 255 + a / 2) / a) }
+        return a << 24 | d((p >> 16) & 0xff) << 16 | d((p >> 8) & 0xff) << 8 | d(p & 0xff)
+    }
+}
