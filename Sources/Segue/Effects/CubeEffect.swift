@@ -16,8 +16,10 @@ public final class CubeEffect: TransitionEffect {
         let L = pr.length, B = pr.breadth
         let th = f.progress * Double.pi / 2, c = cos(th), s = sin(th)
         // A point at (X, Z) relative to the cube's centre (L/2, −L/2), turned by θ.
+        // The cube backs off as it turns so its leading edge never comes nearer than the page plane.
+        let recede = (0.5.squareRoot() - 0.5) * L * sin(2 * th)
         func turned(_ x: Double, _ z: Double) -> (a: Double, z: Double) {
-            (L / 2 + x * c - z * s, -L / 2 + x * s + z * c)
+            (L / 2 + x * c - z * s, -L / 2 + x * s + z * c - recede)
         }
         struct Face { let tex: Bitmap; let depth: Double; let shade: Double; let points: [(Double, Double)] }
         // Old face: X from −L/2 to L/2 at Z = L/2. New face: X = L/2, Z from L/2 to −L/2.

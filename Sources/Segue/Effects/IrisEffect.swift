@@ -53,10 +53,10 @@ public final class IrisEffect: TransitionEffect {
             let endV = vertexAt(angle: beta + half)
             let farThis = (endV.0 + far * cos(thisT), endV.1 + far * sin(thisT))
             let base = UInt32(mesh.vertices.count)
-            mesh.vertices.append(pr.solidVertex(x: startV.0, y: startV.1, shade: 1, highlight: 0.16, alpha: f.opacity))
-            mesh.vertices.append(pr.solidVertex(x: endV.0, y: endV.1, shade: 1, highlight: 0.07, alpha: f.opacity))
-            mesh.vertices.append(pr.solidVertex(x: farThis.0, y: farThis.1, shade: 0.35, alpha: f.opacity))
-            mesh.vertices.append(pr.solidVertex(x: farPrev.0, y: farPrev.1, shade: 0.75, alpha: f.opacity))
+            mesh.vertices.append(pr.solidVertex(x: startV.0, y: startV.1, shade: 1, highlight: 0.10, alpha: f.opacity))
+            mesh.vertices.append(pr.solidVertex(x: endV.0, y: endV.1, shade: 1, highlight: 0.03, alpha: f.opacity))
+            mesh.vertices.append(pr.solidVertex(x: farThis.0, y: farThis.1, shade: 0.2, alpha: f.opacity))
+            mesh.vertices.append(pr.solidVertex(x: farPrev.0, y: farPrev.1, shade: 0.6, alpha: f.opacity))
             mesh.indices += [base, base + 1, base + 2, base, base + 2, base + 3]
         }
         clipped.draw(mesh, texture: SolidTexture.blade)

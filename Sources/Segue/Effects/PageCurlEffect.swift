@@ -7,8 +7,8 @@
 // r·(1 − cos φ)); beyond, the page lies flat on top, face down, travelling back. The page is a grid
 // whose lifted cells are drawn in order of d, which is order of height — painter's order is exact for
 // a single cylinder. The back of the page shows mirrored (the geometry does that), washed out like
-// paper seen from behind and slightly see-through; the curl is shaded by its slope; the new page is
-// shaded near the axis and the lifted part casts a shadow that grows with its height.
+// paper seen from behind with the print showing through; the curl is shaded by its slope; the new page
+// lies in a soft shadow along the roll and the flat page darkens slightly where the roll meets it.
 
 import Foundation
 
@@ -21,7 +21,7 @@ public final class PageCurlEffect: TransitionEffect {
     public let angles: (start: Double, end: Double)
 
     private var points: [Lift] = []
-    private var flat = Mesh(), lifted = Mesh(), shadow = Mesh(), under = Mesh()
+    private var flat = Mesh(), lifted = Mesh(), under = Mesh()
     private var order: [(d: Double, cell: Int)] = []
 
     private struct Lift { var x, y, z, phi, d: Double }
@@ -86,32 +86,30 @@ public final class PageCurlEffect: TransitionEffect {
             }
         }
 
-        // The page underneath, darkened where the curl overhangs it.
+        // The page underneath, in the curl's soft shadow: darkest at the roll's outer edge (d ≈ r, where
+        // the page underneath first shows) and fading over about another radius and a half.
         under.reset()
         let stride = cols + 1
         for j in 0...rows {
             for i in 0...cols {
                 let x = W * Double(i) / Double(cols), y = H * Double(j) / Double(rows)
                 let d = points[j * stride + i].d
-                let shade = 1 - strength * 0.5 * (1 - smoothstep(r * 0.9, r * 2.6, d))
+                let shade = 1 - strength * 0.42 * pow(1 - smoothstep(r * 0.8, r * 2.6, d), 1.5)
                 under.vertices.append(pr.vertex(x: x, y: y, u: x, v: y, texture: below, shade: shade, alpha: f.opacity))
             }
         }
         under.appendGridIndices(base: 0, columns: cols, rows: rows)
         canvas.draw(under, texture: below)
 
-        // The curling page: flat cells first, then a shadow of the lifted part, then the lifted cells
+        // The curling page: flat cells first, then the lifted cells
         // from the axis outwards (lowest first).
-        flat.reset(); lifted.reset(); shadow.reset(); order.removeAll(keepingCapacity: true)
+        flat.reset(); lifted.reset(); order.removeAll(keepingCapacity: true)
         for (k, q) in points.enumerated() {
             let j = k / stride, i = k % stride
             let u = W * Double(i) / Double(cols), v = H * Double(j) / Double(rows)
-            let vert = pageVertex(q, u: u, v: v, pr: pr, texture: page, opacity: f.opacity)
-            flat.vertices.append(vert)
-            let lift = q.z / (2 * r)
-            let off = 0.35 * q.z
-            shadow.vertices.append(pr.solidVertex(x: q.x + off * nx, y: q.y + off * ny * 0.6 + 0.15 * q.z,
-                                                  alpha: f.opacity * strength * 0.3 * min(1, lift * 2)))
+            // Flat page just before the axis lies in the curl's shade (contact shadow).
+            let contact = q.d <= 0 ? 1 - strength * 0.16 * smoothstep(-0.6 * r, 0, q.d) : 1
+            flat.vertices.append(pageVertex(q, u: u, v: v, pr: pr, texture: page, opacity: f.opacity, shade: contact))
         }
         for j in 0..<rows {
             for i in 0..<cols {
@@ -126,9 +124,8 @@ public final class PageCurlEffect: TransitionEffect {
         }
         order.sort { $0.d < $1.d }
         lifted.vertices = flat.vertices
-        for (_, a) in order { appendCell(&lifted, a, stride); appendCell(&shadow, a, stride) }
+        for (_, a) in order { appendCell(&lifted, a, stride) }
         canvas.draw(flat, texture: page)
-        if strength > 0 { canvas.draw(shadow, texture: SolidTexture.black) }
         canvas.draw(lifted, texture: page)
     }
 
@@ -139,17 +136,22 @@ public final class PageCurlEffect: TransitionEffect {
     }
 
     /// A vertex of the curling page: the front lit by its slope, the back washed out and see-through.
-    private func pageVertex(_ q: Lift, u: Double, v: Double, pr: PageProjector, texture: Bitmap, opacity: Double) -> MeshVertex {
+    private func pageVertex(_ q: Lift, u: Double, v: Double, pr: PageProjector, texture: Bitmap, opacity: Double,
+                            shade flatShade: Double) -> MeshVertex {
+        if q.phi == 0 {
+            return pr.vertex(x: q.x, y: q.y, u: u, v: v, texture: texture, shade: flatShade, alpha: opacity)
+        }
         if q.phi <= Double.pi / 2 {
             // Front: turns darker as it rolls away from the viewer, darkest at the crest.
             let shade = 1 - 0.38 * pow(sin(q.phi), 3)
             return pr.vertex(x: q.x, y: q.y, z: q.z, u: u, v: v, texture: texture, shade: shade, alpha: opacity)
         }
-        // Back: the page's own picture faintly through white paper, with a soft highlight along the roll.
+        // Back: the page's own print showing faintly (mirrored) through white paper, a soft highlight
+        // along the roll.
         let t = -cos(q.phi)                         // 0 at the crest, 1 lying flat on top
         let shade = 0.26 + 0.06 * (1 - t)
         let highlight = 0.52 + 0.16 * t + 0.1 * sin(q.phi) * t * 2
         return pr.vertex(x: q.x, y: q.y, z: q.z, u: u, v: v, texture: texture, shade: shade, highlight: highlight,
-                         alpha: opacity * 0.94)
+                         alpha: opacity)
     }
 }

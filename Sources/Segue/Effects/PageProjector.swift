@@ -107,7 +107,7 @@ extension Mesh {
 enum SolidTexture {
     static let black = Bitmap(width: 4, height: 4, fill: 0xff00_0000)
     /// Iris blades: a dark graphite grey.
-    static let blade = Bitmap(width: 4, height: 4, fill: 0xff2a_2a2c)
+    static let blade = Bitmap(width: 4, height: 4, fill: 0xff1c_1c1e)
 }
 
 /// Hermite smoothstep of `x` between `e0` and `e1`.

@@ -17,11 +17,11 @@ public final class RippleEffect: TransitionEffect {
         let W = f.size.width, H = f.size.height
         let pr = PageProjector(f)
         let diag = (W * W + H * H).squareRoot()
-        let R = diag / 2, lambda = 0.085 * diag
+        let R = diag / 2, lambda = 0.1 * diag
         let amplitude = pow(sin(Double.pi * p), 1.2)
         let front = R * 1.15 * min(1, p / 0.75) + lambda
         let cycles = 4.0
-        let displacement = 0.028 * diag
+        let displacement = 0.011 * diag
         let lx = -0.6, ly = -0.8                           // light direction (towards the top-left)
         let cols = max(32, min(112, Int((W / 9).rounded()))), rows = max(20, Int((Double(cols) * H / W).rounded()))
 

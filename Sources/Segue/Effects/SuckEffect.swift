@@ -29,14 +29,16 @@ public final class SuckEffect: TransitionEffect {
             let q = min(1, max(0, (p - start) / (1 - start)))
             let travel = q * q * (3 - 2 * q) * 0.35 + q * q * 0.65
             let y = v + (ty - v) * travel
-            // Width: 1 far from the point, shrinking to 0 at it, scaled by the squeeze.
-            let nearness = 1 - min(1, max(0, (ty - y) / ty))
-            let width = 1 - squeeze * pow(nearness, 1.6) - (1 - squeeze) * 0 - travel * travel * (1 - nearness)
+            // Width: a genie's S-shaped funnel — full far above the point, pinched to nothing at it —
+            // weighed in by the squeeze; rows that have travelled far shrink further.
+            let distance = min(1, max(0, (ty - y) / ty))
+            let funnel = pow(smoothstep(0, 0.8, distance), 0.7)
+            let width = (1 - squeeze * (1 - funnel)) * (1 - travel * travel)
             for i in 0...cols {
                 let u = W * Double(i) / Double(cols)
                 let x = tx + (u - tx) * max(0, width)
                 mesh.vertices.append(pr.vertex(x: x, y: y, u: u, v: v, texture: f.old,
-                                               shade: 1 - 0.2 * squeeze * nearness, alpha: f.opacity * fade))
+                                               shade: 1 - 0.2 * squeeze * (1 - funnel), alpha: f.opacity * fade))
             }
         }
         mesh.appendGridIndices(base: 0, columns: cols, rows: rows)
