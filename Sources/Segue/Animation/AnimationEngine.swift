@@ -22,7 +22,8 @@ enum AnimationEngine {
     private struct Timer { let time: Double; let seq: Int; let action: @MainActor () -> Void }
     private static var timers: [ObjectIdentifier: [Timer]] = [:]
     private static var seq = 0
-    /// Completions of blocks that animated nothing, run on the next tick of any window.
+    /// Completions of blocks that animated nothing, run on the next tick of any window (UIKit runs
+    /// them on the next run-loop turn; a block that touched no layer names no window).
     private static var immediate: [CompletionGroup] = []
 
     static func enqueueImmediate(_ g: CompletionGroup) { immediate.append(g) }
@@ -152,7 +153,6 @@ enum AnimationEngine {
 
     /// True while an animation in the window is moving (started, on a timeline that is not frozen).
     static func isAnimating(_ window: Window) -> Bool {
-        if !immediate.isEmpty { return true }
         for (_, list) in AnimationStore.byLayer {
             for e in list where !e.isDone && e.layer.rootLayer === window.layer {
                 guard let tl = e.timeline, let t = e.localTime, tl.isMoving else { continue }
@@ -164,6 +164,7 @@ enum AnimationEngine {
 
     /// The earliest pending timer or delayed animation start in window time.
     static func nextTimerTime(_ window: Window) -> Double? {
+        if !immediate.isEmpty { return window.currentTime }
         var best = timers[ObjectIdentifier(window)]?.map(\.time).min()
         for (_, list) in AnimationStore.byLayer {
             for e in list where !e.isDone && e.layer.rootLayer === window.layer {
