@@ -61,7 +61,7 @@ enum AnimationEngine {
         if remove || e.animation.isRemovedOnCompletion || !finished { AnimationStore.remove(e) }
         e.layer.setNeedsComposite()
         e.onRemove?()
-        Timeline.withCurrent(e.group?.timeline) {
+        Timeline.withCurrent(e.creationTimeline) {
             e.animation.delegate?.animationDidStop(e.animation, finished: finished)
         }
         e.group?.release(finished: finished)
