@@ -368,6 +368,29 @@ extension Window {
         w.advance(by: 0)
     }
 
+    @Test func zeroDurationChangesAtOnce() {
+        let w = Window(size: Size(width: 50, height: 50))
+        let v = View(frame: .zero)
+        w.addSubview(v)
+        var done: Bool?
+        View.animate(withDuration: 0, animations: { v.alpha = 0.3 }, completion: { done = $0 })
+        #expect(v.layer.animationKeys() == nil && v.layer.presentation()!.opacity == 0.3)
+        w.advance(by: 0)
+        #expect(done == true)
+    }
+
+    @Test func aViewRemovedMidAnimationStillCompletes() {
+        let w = Window(size: Size(width: 50, height: 50))
+        let v = View(frame: .zero)
+        w.addSubview(v)
+        var done: Bool?
+        View.animate(withDuration: 1, animations: { v.alpha = 0 }, completion: { done = $0 })
+        w.advance(to: 0.5)
+        v.removeFromSuperview()
+        w.advance(to: 1)
+        #expect(done == true)
+    }
+
     @Test func animationsWithoutAllowUserInteractionBlockTouches() {
         let w = Window(size: Size(width: 50, height: 50))
         let v = View(frame: .zero), u = View(frame: .zero)

@@ -14,6 +14,8 @@
 //   model value reverts to the animation's from-value, restoring the prior state exactly; the ramp is
 //   then settled. `AnimationEngine.finishAnimations(in:reverted:)` (also `Timeline.finishAnimations`)
 //   does the same on demand, for any position.
+// - Animations belong to the window whose clock their timeline hangs from, so a view removed from
+//   the window mid-animation still completes on time (no wedged completion blocks).
 // - After either, call `timeline.resume()` if animations started by completions should run on in real time.
 import Foundation
 
@@ -105,7 +107,7 @@ enum AnimationEngine {
                 guard t <= time else { return }
                 if best == nil || (t, rank) < (best!.time, best!.rank) { best = (t, rank, ev) }
             }
-            let entries = AnimationStore.all.filter { !$0.isDone && $0.timeline != nil && window.layer === $0.layer.rootLayer }
+            let entries = AnimationStore.all.filter { !$0.isDone && $0.timeline?.root === window.timeline }
             var ramps: [ObjectIdentifier: Timeline] = [:]
             for e in entries {
                 let tl = e.timeline!
@@ -121,7 +123,7 @@ enum AnimationEngine {
             case let .end(e):
                 end(e, finished: true)
             case let .settle(tl):
-                tl.settle()
+                tl.endRamp()
                 let back = AnimationStore.all.filter {
                     !$0.isDone && $0.owner == nil && $0.timeline?.isDescendant(of: tl) == true && ($0.localTime ?? 0) <= 1e-9
                 }
@@ -134,7 +136,7 @@ enum AnimationEngine {
         }
         window.setClock(time)
         // Everything moving needs a fresh composite.
-        for e in AnimationStore.all where !e.isDone && e.layer.rootLayer === window.layer {
+        for e in AnimationStore.all where !e.isDone && e.timeline?.root === window.timeline {
             guard let tl = e.timeline, tl.isMoving, let t = e.localTime, t >= 0 else { continue }
             e.layer.setNeedsComposite()
             if !e.didStart {
@@ -154,7 +156,7 @@ enum AnimationEngine {
     /// True while an animation in the window is moving (started, on a timeline that is not frozen).
     static func isAnimating(_ window: Window) -> Bool {
         for (_, list) in AnimationStore.byLayer {
-            for e in list where !e.isDone && e.layer.rootLayer === window.layer {
+            for e in list where !e.isDone && e.timeline?.root === window.timeline {
                 guard let tl = e.timeline, let t = e.localTime, tl.isMoving else { continue }
                 if t >= 0 { return true }
             }
@@ -167,7 +169,7 @@ enum AnimationEngine {
         if !immediate.isEmpty { return window.currentTime }
         var best = timers[ObjectIdentifier(window)]?.map(\.time).min()
         for (_, list) in AnimationStore.byLayer {
-            for e in list where !e.isDone && e.layer.rootLayer === window.layer {
+            for e in list where !e.isDone && e.timeline?.root === window.timeline {
                 guard let tl = e.timeline, let s = e.start, let t = e.localTime, t < 0, tl.isMoving,
                       let rt = tl.rootTime(whenLocalReaches: s) else { continue }
                 best = min(best ?? rt, rt)

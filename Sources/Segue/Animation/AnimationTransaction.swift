@@ -50,6 +50,8 @@ final class AnimationTransaction {
             k.record(layer, property, from: from, to: to)
             return
         }
+        // A zero duration changes the value at once (UIKit); the completion still runs next tick.
+        guard duration > 0 else { return }
         let existing = AnimationStore.entries(layer).last { $0.key == property.rawValue && !$0.isDone }
         var start = from
         // Without beginFromCurrentState a new animation starts where the in-flight one was going
@@ -82,7 +84,7 @@ final class AnimationTransaction {
     func finishCollecting() {
         if let k = keyframes {
             keyframes = nil
-            for item in k.items {
+            for item in k.items where duration > 0 {
                 let a = KeyframeAnimation(keyPath: item.property)
                 a.duration = duration
                 var times = item.times, values = item.values

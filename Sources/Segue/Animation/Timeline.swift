@@ -82,6 +82,9 @@ public final class Timeline {
         return p.localTime < r.start + r.duration
     }
 
+    /// Drops the ramp now, frozen at its target (the engine's settle step; immune to rounding).
+    func endRamp() { ramp = nil }
+
     /// Drops a finished ramp (its end value is already in `timeOffset`).
     public func settle() {
         if ramp != nil && !isRamping { ramp = nil }

@@ -165,6 +165,7 @@ extension View {
             } else if let animations {
                 performWithoutAnimation(animations)
             }
+            guard duration > 0 else { return }
             let dissolve = Animation()
             dissolve.duration = duration
             dissolve.timingFunction = options.timingFunction
