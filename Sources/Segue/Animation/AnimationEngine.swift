@@ -11,12 +11,14 @@
 //   ramp carries them past their ends — at the latest when the ramp arrives.
 // - When a timeline is ramped backward and arrives, every animation in it (or in its subtree) that is
 //   back at or before its start completes with `finished == true` (as UIKit does after a cancel) and its
-//   model value reverts to the animation's from-value, restoring the prior state exactly; the ramp is
-//   then settled. `AnimationEngine.finishAnimations(in:reverted:)` (also `Timeline.finishAnimations`)
-//   does the same on demand, for any position.
+//   model value reverts to the animation's from-value, restoring the prior state exactly.
+// - When any ramp arrives, the timeline then runs on at normal speed from where it arrived (UIKit sets
+//   the layer's speed back to 1): animations that completions start afterwards (seed 000 chains a
+//   second animation) play in real time and complete. To hold instead, pause it at arrival.
+// - `AnimationEngine.finishAnimations(in:reverted:)` (also `Timeline.finishAnimations(reverted:)`)
+//   ends a timeline's animations on demand, at any position.
 // - Animations belong to the window whose clock their timeline hangs from, so a view removed from
 //   the window mid-animation still completes on time (no wedged completion blocks).
-// - After either, call `timeline.resume()` if animations started by completions should run on in real time.
 import Foundation
 
 @MainActor
@@ -95,7 +97,7 @@ enum AnimationEngine {
 
     // MARK: The clock
 
-    private enum Event { case end(AttachedAnimation), settle(Timeline), timer(Timer) }
+    private enum Event { case end(AttachedAnimation), arrive(Timeline), timer(Timer) }
 
     static func advance(_ window: Window, to time: Double) {
         runImmediate()
@@ -113,21 +115,25 @@ enum AnimationEngine {
                 let tl = e.timeline!
                 if let end = e.endOnTimeline, !tl.isFrozen, let t = tl.rootTime(whenLocalReaches: end) { offer(t, 0, .end(e)) }
                 var c: Timeline? = tl
-                while let x = c, x.parent != nil { if x.isRampingBackward { ramps[ObjectIdentifier(x)] = x }; c = x.parent }
+                while let x = c, x.parent != nil { if x.hasRamp { ramps[ObjectIdentifier(x)] = x }; c = x.parent }
             }
-            for tl in ramps.values { if let t = tl.rampArrivalRootTime { offer(t, 1, .settle(tl)) } }
+            for tl in ramps.values { if let t = tl.rampArrivalRootTime { offer(t, 1, .arrive(tl)) } }
             for tm in timers[ObjectIdentifier(window)] ?? [] { offer(tm.time, 2, .timer(tm)) }
             guard let next = best else { break }
             window.setClock(max(now, next.time))
             switch next.event {
             case let .end(e):
                 end(e, finished: true)
-            case let .settle(tl):
+            case let .arrive(tl):
+                let backward = tl.isRampingBackward
                 tl.endRamp()
-                let back = AnimationStore.all.filter {
-                    !$0.isDone && $0.owner == nil && $0.timeline?.isDescendant(of: tl) == true && ($0.localTime ?? 0) <= 1e-9
+                if backward {
+                    let back = AnimationStore.all.filter {
+                        !$0.isDone && $0.owner == nil && $0.timeline?.isDescendant(of: tl) == true && ($0.localTime ?? 0) <= 1e-9
+                    }
+                    finish(back, reverted: true)
                 }
-                finish(back, reverted: true)
+                tl.resume()
             case let .timer(tm):
                 timers[ObjectIdentifier(window)]?.removeAll { $0.seq == tm.seq }
                 tm.action()

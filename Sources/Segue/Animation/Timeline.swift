@@ -132,6 +132,9 @@ extension Timeline {
         return false
     }
 
+    /// True while a ramp is set (running, or arrived and not yet settled).
+    var hasRamp: Bool { ramp != nil }
+
     /// True while a ramp toward an earlier local time is set (running or arrived, not yet settled).
     var isRampingBackward: Bool {
         guard let r = ramp else { return false }
