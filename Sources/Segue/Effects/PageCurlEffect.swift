@@ -149,8 +149,8 @@ public final class PageCurlEffect: TransitionEffect {
         // Back: the page's own print showing faintly (mirrored) through white paper, a soft highlight
         // along the roll.
         let t = -cos(q.phi)                         // 0 at the crest, 1 lying flat on top
-        let shade = 0.26 + 0.06 * (1 - t)
-        let highlight = 0.52 + 0.16 * t + 0.1 * sin(q.phi) * t * 2
+        let shade = 0.22 + 0.06 * (1 - t)
+        let highlight = 0.58 + 0.16 * t + 0.2 * sin(q.phi) * t
         return pr.vertex(x: q.x, y: q.y, z: q.z, u: u, v: v, texture: texture, shade: shade, highlight: highlight,
                          alpha: opacity)
     }

@@ -10,8 +10,8 @@ public final class Transition {
     public var subtype: TransitionSubtype?
     /// Seconds; 0 or less means the default 0.25 s.
     public var duration: Double = 0.25
-    /// Shapes time into progress (0…1 → 0…1); nil is linear, as for a CAAnimation without one.
-    public var timingFunction: (@Sendable (Double) -> Double)?
+    /// Shapes time into progress; nil is linear, as for a CAAnimation without one.
+    public var timingFunction: TimingFunction?
     /// The part of the effect played: progress runs from `startProgress` to `endProgress` (0…1 each).
     public var startProgress: Double = 0
     public var endProgress: Double = 1
@@ -34,7 +34,7 @@ public final class Transition {
     /// Effect progress after `elapsed` seconds of the transition's time.
     public func progress(atElapsed elapsed: Double) -> Double {
         let t = min(1, max(0, elapsed / effectiveDuration))
-        let eased = timingFunction.map { $0(t) } ?? t
+        let eased = timingFunction?.value(at: t) ?? t
         let s = min(1, max(0, startProgress)), e = min(1, max(0, endProgress))
         return s + (e - s) * eased
     }
