@@ -33,6 +33,7 @@ open class ImageView: View {
     public convenience init(image: Image?) {
         self.init(frame: Rect(origin: .zero, size: image?.size ?? .zero))
         self.image = image
+        apply()  // observers do not run inside the class's own initializers
     }
 
     private func apply() {
