@@ -1,5 +1,8 @@
 // CONTRACT (owned by the render work): device-space drawing into a Bitmap, clipped to `clip`.
-// Bodies here are placeholders until the compositor lands; the signatures are what callers use.
+// Canvas is the dispatcher: it classifies each transform once and sends the work to the cheapest exact
+// path — row fills/copies for translations (Canvas+Fill, Canvas+Image), fixed-point bilinear stepping
+// for affine maps (Canvas+Image), the textured-mesh rasterizer for perspective (Canvas+Perspective,
+// Raster/MeshRasterizer). All drawing is premultiplied source-over.
 
 /// A rectangle of whole device pixels, half-open: x0 ≤ x < x1, y0 ≤ y < y1.
 public struct PixelRect: Hashable, Sendable {
@@ -9,6 +12,7 @@ public struct PixelRect: Hashable, Sendable {
     public func intersection(_ o: PixelRect) -> PixelRect {
         PixelRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
     }
+    public func contains(_ o: PixelRect) -> Bool { o.x0 >= x0 && o.y0 >= y0 && o.x1 <= x1 && o.y1 <= y1 }
 }
 
 /// Drawing into a premultiplied BGRA bitmap. Source-over compositing throughout.
@@ -25,20 +29,35 @@ public struct Canvas {
     /// and corners rounded by `cornerRadius` (local units).
     public func fill(_ rect: Rect, cornerRadius: Double = 0, color: Color, opacity: Double = 1,
                      transform: Transform3D = .identity) {
-        fatalError("Canvas.fill: compositor not yet implemented")
+        fillImpl(rect, cornerRadius: cornerRadius, color: color, opacity: opacity, transform: transform)
     }
 
     /// Draws `image` with its texel space mapped to the device by `transform`. Integer translations
     /// copy or blend rows; affine maps sample bilinearly; perspective goes through `draw(_:texture:)`.
     /// Edges are anti-aliased.
     public func draw(_ image: Bitmap, transform: Transform3D, opacity: Double = 1) {
-        fatalError("Canvas.draw(image): compositor not yet implemented")
+        let o = alpha8(opacity)
+        guard o > 0, image.width > 0, image.height > 0 else { return }
+        let t = transform
+        guard t.m14 == 0, t.m24 == 0, t.m44 != 0 else { return drawPerspective(image, t, opacity: opacity) }
+        let s = 1 / t.m44
+        let a = AffineTransform(a: t.m11 * s, b: t.m12 * s, c: t.m21 * s, d: t.m22 * s, tx: t.m41 * s, ty: t.m42 * s)
+        if a.a == 1, a.b == 0, a.c == 0, a.d == 1 {
+            let rx = a.tx.rounded(), ry = a.ty.rounded()
+            if abs(a.tx - rx) < 1e-6, abs(a.ty - ry) < 1e-6, abs(rx) < 1e9, abs(ry) < 1e9 {
+                return blit(image, x: Int(rx), y: Int(ry), opacity: o)
+            }
+        }
+        drawAffine(image, a, opacity: o)
     }
 
     /// Rasterizes `mesh` textured by `texture`, perspective-correct and bilinear, with per-vertex
-    /// shading and alpha, triangles in order. With `cullBackFaces`, clockwise-on-screen triangles
-    /// (y down) are skipped.
+    /// shading and alpha, triangles in order. With `cullBackFaces`, triangles facing away are skipped:
+    /// those whose on-screen winding is counter-clockwise (y down). An unrotated `Mesh(columns:rows:)`
+    /// grid winds clockwise on screen, so it faces the viewer; mirrored or turned past 90°, it does not.
     public func draw(_ mesh: Mesh, texture: Bitmap, opacity: Double = 1, cullBackFaces: Bool = false) {
-        fatalError("Canvas.draw(mesh): compositor not yet implemented")
+        guard texture.width > 0, texture.height > 0, opacity > 0 else { return }
+        MeshRasterizer(target: target, clip: clip, texture: texture, opacity: min(1, opacity), cullBackFaces: cullBackFaces)
+            .draw(mesh)
     }
 }

@@ -1,4 +1,10 @@
 // CONTRACT (owned by the render work): renders a layer tree, with presentation values, into a Bitmap.
+// The compositor walks the tree once per frame. A layer whose accumulated transform is a translation
+// draws straight into the target (row fills and copies). Anything else — rotation, scale, 3D, group
+// opacity, rounded masks — is flattened into a texture in the layer's own space and drawn through the
+// Canvas's affine or perspective path. Those textures are cached per layer and reused while the
+// subtree's versions and presentation values are unchanged, so a transition between two static screens
+// costs a few texture draws per frame. Opaque layers covering the whole clip hide what lies beneath.
 
 /// Something that draws a layer in place of its usual content and sublayers for a while — a running
 /// CATransition draws its effect between snapshots of the old and new state this way.
@@ -12,15 +18,59 @@ public protocol LayerContentOverride: AnyObject {
 public final class Compositor {
     public init() {}
 
+    /// Flattened subtrees kept between frames, per layer.
+    var textures: [ObjectIdentifier: CachedTexture] = [:]
+    /// Blurred shadow shapes, by shape, blur and colour.
+    var shadows: [ShadowKey: CachedShadow] = [:]
+    /// Counts renders; cache entries unused for a couple of frames are dropped.
+    var frame = 0
+    /// Model or presentation values for the walk in progress.
+    var usePresentation = true
+    /// How many layers drew in the last render (for tests and the bench).
+    public internal(set) var statistics = Statistics()
+
+    public struct Statistics: Sendable {
+        public var layersDrawn = 0
+        public var texturesRendered = 0
+        public var texturesReused = 0
+        public var layersOccluded = 0
+    }
+
     /// Renders `root` (with presentation values) into `target`, which is cleared to `background` first.
     public func render(_ root: Layer, into target: Bitmap, background: Color = .black) {
-        fatalError("Compositor.render: not yet implemented")
+        frame += 1
+        usePresentation = true
+        statistics = Statistics()
+        let canvas = Canvas(target: target)
+        let s = state(root)
+        let m = s.toSuperlayer(anchorPoint: root.anchorPoint, parentSublayerTransform: .identity, parentPivot: .zero)
+        if !occludes(root, s, m, opacity: 1, clip: canvas.clip) {
+            target.fill(background.premultipliedPixel)
+        }
+        drawLayer(root, s, m, opacity: 1, canvas)
+        evict()
     }
 
     /// The layer and its sublayers rendered alone into a bitmap the size of its bounds (layer.bounds
     /// maps to the bitmap's pixels), with model values (`presentation == false`) or presentation values.
-    /// Its own transform, position and opacity are not applied.
+    /// Its own transform, position and opacity are not applied; neither is its shadow, nor its
+    /// `contentOverride` (the snapshot shows the layer's real content).
     public func snapshot(_ layer: Layer, presentation: Bool = true) -> Bitmap {
-        fatalError("Compositor.snapshot: not yet implemented")
+        let saved = usePresentation
+        usePresentation = presentation
+        defer { usePresentation = saved }
+        let s = state(layer)
+        let w = max(1, Int(s.bounds.width.rounded(.up))), h = max(1, Int(s.bounds.height.rounded(.up)))
+        let bitmap = Bitmap(width: w, height: h)
+        let m = Transform3D(translationX: -s.bounds.minX, y: -s.bounds.minY, z: 0)
+        drawOwnContent(layer, s, m, opacity: 1, Canvas(target: bitmap), masked: false, masking: layer.masksToBounds)
+        return bitmap
+    }
+
+    func state(_ layer: Layer) -> LayerState { usePresentation ? layer.presentationState() : layer.model }
+
+    private func evict() {
+        textures = textures.filter { frame - $0.value.lastUsed <= 2 }
+        shadows = shadows.filter { frame - $0.value.lastUsed <= 2 }
     }
 }

@@ -1,0 +1,120 @@
+// Compositor offscreen: flattening a subtree into a texture in the layer's own bounds space, then
+// drawing that texture with the layer's device transform and opacity. This is how group opacity,
+// rounded masks, rotation, scale and 3D are all served by one mechanism. Textures are cached per
+// layer; an entry is reused while the subtree's render versions and presentation values (digested
+// into one hash, ignoring the layer's own position/transform/opacity, which only move the texture)
+// and the sub-pixel phase are unchanged. The backing bitmap is reused when the size is unchanged,
+// so steady-state frames allocate nothing for it.
+
+struct CachedTexture {
+    var bitmap: Bitmap
+    var digest: Int
+    /// Layer-space point that maps to texel (0, 0).
+    var originX: Double, originY: Double
+    var lastUsed: Int
+}
+
+extension Compositor {
+    /// A hash of everything that changes what the flattened subtree looks like in its own space.
+    func digest(_ layer: Layer, _ s: LayerState, phase: (Double, Double)) -> Int {
+        var h = Hasher()
+        h.combine(layer.renderVersion)
+        h.combine(s.bounds); h.combine(s.backgroundColor); h.combine(s.cornerRadius); h.combine(s.sublayerTransform)
+        h.combine(phase.0); h.combine(phase.1)
+        h.combine(usePresentation)
+        func walk(_ l: Layer) {
+            for c in l.sublayers {
+                h.combine(c.renderVersion)
+                h.combine(state(c))
+                walk(c)
+            }
+        }
+        walk(layer)
+        return h.finalize()
+    }
+
+    /// Draws the layer's subtree (without its shadow) through a cached texture.
+    func drawFlattened(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity: Double, _ canvas: Canvas) {
+        // Under a translation, keep the sub-pixel phase inside the texture so the final draw is a blit.
+        var phase = (0.0, 0.0)
+        var shift = (0.0, 0.0)
+        if case .translation(let tx, let ty) = m.placement {
+            shift = (tx.rounded(.down), ty.rounded(.down))
+            phase = (tx - shift.0, ty - shift.1)
+        }
+        var e = layer.masksToBounds ? s.bounds : contentExtent(layer, s)
+        // Never flatten more than a bounded area; far-off sublayers are cut.
+        let limit = 4096.0
+        e = e.intersection(Rect(x: s.bounds.midX - limit / 2, y: s.bounds.midY - limit / 2, width: limit, height: limit))
+        guard e.width > 0, e.height > 0 else { return }
+        let ox = (e.minX + phase.0).rounded(.down), oy = (e.minY + phase.1).rounded(.down)
+        let w = Int((e.maxX + phase.0).rounded(.up) - ox), h = Int((e.maxY + phase.1).rounded(.up) - oy)
+        guard w > 0, h > 0 else { return }
+        let key = ObjectIdentifier(layer)
+        let d = digest(layer, s, phase: phase)
+        var entry: CachedTexture
+        if let c = textures[key], c.digest == d, c.bitmap.width == w, c.bitmap.height == h, c.originX == ox, c.originY == oy {
+            entry = c
+            statistics.texturesReused += 1
+        } else {
+            let bitmap: Bitmap
+            if let c = textures[key], c.bitmap.width == w, c.bitmap.height == h {
+                bitmap = c.bitmap
+                bitmap.fill(0)
+            } else {
+                bitmap = Bitmap(width: w, height: h)
+            }
+            let inner = Transform3D(translationX: phase.0 - ox, y: phase.1 - oy, z: 0)
+            drawOwnContent(layer, s, inner, opacity: 1, Canvas(target: bitmap), masked: false, masking: layer.masksToBounds)
+            entry = CachedTexture(bitmap: bitmap, digest: d, originX: ox, originY: oy, lastUsed: frame)
+            statistics.texturesRendered += 1
+        }
+        entry.lastUsed = frame
+        textures[key] = entry
+        // Texel (0,0) is layer point (ox − phase): under a translation that lands on a whole pixel.
+        let place = Transform3D(translationX: ox - phase.0, y: oy - phase.1, z: 0).concatenating(m)
+        canvas.draw(entry.bitmap, transform: place, opacity: opacity)
+    }
+
+    /// The region the layer's content and sublayers paint (its extent without the shadow).
+    func contentExtent(_ layer: Layer, _ s: LayerState) -> Rect {
+        var r = s.bounds
+        let pivot = s.pivot(anchorPoint: layer.anchorPoint)
+        for c in layer.sublayers where !c.isHidden {
+            let cs = state(c)
+            guard cs.opacity > 0 else { continue }
+            let t = cs.toSuperlayer(anchorPoint: c.anchorPoint, parentSublayerTransform: s.sublayerTransform, parentPivot: pivot)
+            if let q = projectedBounds(extent(c, cs, t.placement), t) { r = r.union(q) }
+        }
+        return r
+    }
+
+    /// Background, contents and sublayers into `canvas` via `m` (a translation), the bounds mask
+    /// applied when `masking`, the border on top.
+    func drawOwnContent(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity: Double, _ canvas: Canvas,
+                        masked: Bool, masking: Bool) {
+        guard masking else { return drawOwnContent(layer, s, m, opacity: opacity, canvas, masked: masked) }
+        let width = layer.borderWidth
+        drawOwnContent(layer, s, m, opacity: opacity, canvas, masked: false, border: false)
+        let b = s.bounds.offsetBy(dx: m.m41, dy: m.m42)
+        applyMask(canvas.target, RoundedBox(x0: b.minX, y0: b.minY, x1: b.maxX, y1: b.maxY, r: s.cornerRadius), clip: canvas.clip)
+        if width > 0 {
+            canvas.stroke(s.bounds, cornerRadius: s.cornerRadius, width: width, color: layer.borderColor,
+                          opacity: opacity, transform: m)
+        }
+    }
+
+    /// Multiplies every pixel of `clip` by its coverage of `box` (zero outside).
+    func applyMask(_ bitmap: Bitmap, _ box: RoundedBox, clip: PixelRect) {
+        for y in clip.y0..<clip.y1 {
+            let row = bitmap.row(y)
+            let rc = box.rowCoverage(y)
+            if rc <= 0 { row.advanced(by: clip.x0).update(repeating: 0, count: clip.x1 - clip.x0); continue }
+            let (le, rs) = box.variableColumns(row: y)
+            let l = min(max(le, clip.x0), clip.x1), r = max(min(rs, clip.x1), l)
+            for x in clip.x0..<l { row[x] = scale(row[x], alpha8(box.coverage(x, y))) }
+            if rc < 1 { let a = alpha8(rc); for x in l..<r { row[x] = scale(row[x], a) } }
+            for x in r..<clip.x1 { row[x] = scale(row[x], alpha8(box.coverage(x, y))) }
+        }
+    }
+}

@@ -1,0 +1,174 @@
+// Compositor tree walk: per layer, in Core Animation's order — shadow, background, contents,
+// sublayers (by zPosition, then index), border. Decides per layer whether it can draw directly
+// (translation only) or must be flattened first (see Compositor+Offscreen), culls layers outside the
+// clip, and skips everything beneath the last opaque sibling that covers the clip.
+
+/// How a layer maps to the device.
+enum Placement {
+    /// A pure 2D translation: draws directly.
+    case translation(Double, Double)
+    /// Affine or projective: drawn through a flattened texture.
+    case general
+}
+
+extension Transform3D {
+    var placement: Placement {
+        if m11 == 1, m12 == 0, m21 == 0, m22 == 1, m14 == 0, m24 == 0, m44 == 1 { return .translation(m41, m42) }
+        return .general
+    }
+}
+
+extension Compositor {
+    /// Sublayers in drawing order with their states and device transforms.
+    func children(of layer: Layer, _ s: LayerState, _ m: Transform3D) -> [(Layer, LayerState, Transform3D)] {
+        let subs = layer.sublayers
+        guard !subs.isEmpty else { return [] }
+        let pivot = s.pivot(anchorPoint: layer.anchorPoint)
+        var out: [(Layer, LayerState, Transform3D)] = []
+        out.reserveCapacity(subs.count)
+        for c in subs where !c.isHidden {
+            let cs = state(c)
+            guard cs.opacity > 0 else { continue }
+            let cm = cs.toSuperlayer(anchorPoint: c.anchorPoint, parentSublayerTransform: s.sublayerTransform,
+                                     parentPivot: pivot).concatenating(m)
+            out.append((c, cs, cm))
+        }
+        if out.contains(where: { $0.0.zPosition != 0 }) {
+            out = out.enumerated().sorted { a, b in
+                a.element.0.zPosition != b.element.0.zPosition ? a.element.0.zPosition < b.element.0.zPosition : a.offset < b.offset
+            }.map(\.element)
+        }
+        return out
+    }
+
+    /// True when the layer alone paints every pixel of `clip` opaquely.
+    func occludes(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity: Double, clip: PixelRect) -> Bool {
+        guard !layer.isHidden, layer.contentOverride == nil, opacity * s.opacity >= 1, s.cornerRadius == 0,
+              let bg = s.backgroundColor, bg.alpha >= 1, case .translation(let tx, let ty) = m.placement else { return false }
+        let r = PixelRect(x0: Int((s.bounds.minX + tx).rounded(.up)), y0: Int((s.bounds.minY + ty).rounded(.up)),
+                          x1: Int((s.bounds.maxX + tx).rounded(.down)), y1: Int((s.bounds.maxY + ty).rounded(.down)))
+        return r.contains(clip)
+    }
+
+    /// Draws a layer and its subtree (`m`: layer bounds space → canvas).
+    func drawLayer(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity: Double, _ canvas: Canvas) {
+        let op = opacity * s.opacity
+        guard !layer.isHidden, op > 0 else { return }
+        guard let box = deviceBox(extent(layer, s, m.placement), m), !box.intersection(canvas.clip).isEmpty else { return }
+        statistics.layersDrawn += 1
+        if let o = layer.contentOverride {
+            if layer.shadowOpacity > 0 { drawShadow(layer, s, m, opacity: op, canvas) }
+            o.draw(in: canvas, layerToDevice: m, opacity: op, bounds: s.bounds)
+            return
+        }
+        if layer.shadowOpacity > 0 { drawShadow(layer, s, m, opacity: op, canvas) }
+        let hasSublayers = layer.sublayers.contains { !$0.isHidden }
+        let roundedMask = layer.masksToBounds && s.cornerRadius > 0 && (hasSublayers || layer.contents != nil)
+        switch m.placement {
+        case .translation where !(op < 1 && hasSublayers) && !roundedMask:
+            drawOwnContent(layer, s, m, opacity: op, canvas, masked: layer.masksToBounds)
+        default:
+            drawFlattened(layer, s, m, opacity: op, canvas)
+        }
+    }
+
+    /// Background, contents, sublayers and border, with `m` a translation (or the flatten's own map).
+    /// `masked`: clip contents and sublayers to the bounds (axis-aligned; rounded masks are applied by
+    /// the flatten).
+    func drawOwnContent(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity op: Double, _ canvas: Canvas,
+                        masked: Bool, border: Bool = true) {
+        let kids = children(of: layer, s, m)
+        // Occlusion: start at the last child that covers the clip opaquely.
+        var first = 0
+        for i in stride(from: kids.count - 1, through: 0, by: -1)
+        where occludes(kids[i].0, kids[i].1, kids[i].2, opacity: op, clip: canvas.clip) {
+            first = i
+            statistics.layersOccluded += i
+            break
+        }
+        let occluded = first > 0 || (!kids.isEmpty && occludes(kids[0].0, kids[0].1, kids[0].2, opacity: op, clip: canvas.clip))
+        if !occluded {
+            if let bg = s.backgroundColor, bg.alpha > 0 {
+                canvas.fill(s.bounds, cornerRadius: s.cornerRadius, color: bg, opacity: op, transform: m)
+            }
+        }
+        var inner = canvas
+        if masked, case .translation(let tx, let ty) = m.placement {
+            let b = s.bounds
+            inner.clip = inner.clip.intersection(PixelRect(
+                x0: Int((b.minX + tx).rounded()), y0: Int((b.minY + ty).rounded()),
+                x1: Int((b.maxX + tx).rounded()), y1: Int((b.maxY + ty).rounded())))
+        }
+        if !occluded, let image = layer.contents {
+            drawContents(image, gravity: layer.contentsGravity, bounds: s.bounds, m, opacity: op, inner)
+        }
+        for i in first..<kids.count {
+            let (c, cs, cm) = kids[i]
+            drawLayer(c, cs, cm, opacity: op, inner)
+        }
+        if border, layer.borderWidth > 0 {
+            canvas.stroke(s.bounds, cornerRadius: s.cornerRadius, width: layer.borderWidth,
+                          color: layer.borderColor, opacity: op, transform: m)
+        }
+    }
+
+    /// The contents bitmap placed in the bounds by gravity.
+    func drawContents(_ image: Bitmap, gravity: ContentsGravity, bounds b: Rect, _ m: Transform3D,
+                      opacity: Double, _ canvas: Canvas) {
+        let iw = Double(image.width), ih = Double(image.height)
+        guard iw > 0, ih > 0, b.width > 0, b.height > 0 else { return }
+        var sx = b.width / iw, sy = b.height / ih
+        switch gravity {
+        case .resize: break
+        case .resizeAspect: sx = min(sx, sy); sy = sx
+        case .resizeAspectFill: sx = max(sx, sy); sy = sx
+        case .center: sx = 1; sy = 1
+        }
+        let x = b.midX - iw * sx / 2, y = b.midY - ih * sy / 2
+        let t = Transform3D(scaleX: sx, y: sy, z: 1).concatenating(Transform3D(translationX: x, y: y, z: 0))
+        canvas.draw(image, transform: t.concatenating(m), opacity: opacity)
+    }
+
+    /// The region a layer's subtree may paint, in its bounds space: bounds, sublayers (unless masked)
+    /// and shadow.
+    func extent(_ layer: Layer, _ s: LayerState, _ placement: Placement) -> Rect {
+        var r = s.bounds
+        if !layer.masksToBounds {
+            let pivot = s.pivot(anchorPoint: layer.anchorPoint)
+            for c in layer.sublayers where !c.isHidden {
+                let cs = state(c)
+                guard cs.opacity > 0 else { continue }
+                let t = cs.toSuperlayer(anchorPoint: c.anchorPoint, parentSublayerTransform: s.sublayerTransform, parentPivot: pivot)
+                let e = extent(c, cs, t.placement)
+                if let q = projectedBounds(e, t) { r = r.union(q) }
+            }
+        }
+        if layer.shadowOpacity > 0 {
+            let m = shadowMargin(layer.shadowRadius)
+            r = r.union(s.bounds.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
+                .insetBy(dx: -Double(m), dy: -Double(m)))
+        }
+        return r
+    }
+
+    /// The bounding box of `r` under `t`, nil when part of it is behind the eye.
+    func projectedBounds(_ r: Rect, _ t: Transform3D) -> Rect? {
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        for (x, y) in [(r.minX, r.minY), (r.maxX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY)] {
+            let h = t.apply(x: x, y: y)
+            guard h.w > 1e-9 else { return nil }
+            x0 = min(x0, h.x / h.w); x1 = max(x1, h.x / h.w); y0 = min(y0, h.y / h.w); y1 = max(y1, h.y / h.w)
+        }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Device pixels a region may touch (one pixel of margin for anti-aliasing); unbounded when the
+    /// region reaches behind the eye.
+    func deviceBox(_ r: Rect, _ m: Transform3D) -> PixelRect? {
+        guard r.width > 0 || r.height > 0 else { return nil }
+        guard let q = projectedBounds(r, m) else { return PixelRect(x0: -1 << 30, y0: -1 << 30, x1: 1 << 30, y1: 1 << 30) }
+        guard q.minX.isFinite, q.maxX.isFinite, q.minY.isFinite, q.maxY.isFinite else { return nil }
+        return PixelRect(x0: Int(max(-1e9, q.minX).rounded(.down)) - 1, y0: Int(max(-1e9, q.minY).rounded(.down)) - 1,
+                         x1: Int(min(1e9, q.maxX).rounded(.up)) + 1, y1: Int(min(1e9, q.maxY).rounded(.up)) + 1)
+    }
+}

@@ -1,0 +1,194 @@
+// Render unit tests: 8-bit blending math against Double, the mesh rasterizer's fill rule, and each
+// fast path pinned to a straightforward per-pixel reference within one level.
+import Testing
+import Foundation
+@testable import Segue
+
+@Suite struct RenderMathTests {
+    @Test func div255IsExactRounding() {
+        for x in stride(from: 0, through: 255 * 255, by: 7) {
+            let lanes = UInt64(x) | UInt64(x) << 16 | UInt64(255 * 255 - x) << 32
+            let r = div255(lanes)
+            let expect = (Double(x) / 255).rounded(), other = (Double(255 * 255 - x) / 255).rounded()
+            #expect(r & 0xffff == UInt64(expect))
+            #expect((r >> 16) & 0xffff == UInt64(expect))
+            #expect((r >> 32) & 0xffff == UInt64(other))
+        }
+    }
+
+    @Test func sourceOverMatchesDouble() {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<5000 {
+            let sa = Int.random(in: 0...255, using: &rng), da = Int.random(in: 0...255, using: &rng)
+            let s = Fixtures.pixel(Int.random(in: 0...sa), Int.random(in: 0...sa), Int.random(in: 0...sa), sa)
+            let d = Fixtures.pixel(Int.random(in: 0...da), Int.random(in: 0...da), Int.random(in: 0...da), da)
+            let got = Reference.unpack(over(s, d))
+            let want = Reference.over(Reference.unpack(s), Reference.unpack(d))
+            #expect(abs(got.0 - want.0) <= 1 && abs(got.1 - want.1) <= 1 && abs(got.2 - want.2) <= 1 && abs(got.3 - want.3) <= 1)
+        }
+    }
+
+    @Test func opaqueAndClearSourcesAreExact() {
+        let d = Fixtures.pixel(10, 20, 30, 40)
+        #expect(over(Fixtures.pixel(1, 2, 3, 255), d) == Fixtures.pixel(1, 2, 3, 255))
+        #expect(over(0, d) == d)
+        #expect(scale(d, 255) == d)
+        #expect(scale(d, 0) == 0)
+    }
+
+    @Test func bilinearOfEqualTexelsIsTheTexel() {
+        let p = Fixtures.pixel(200, 100, 50, 220)
+        for fx in stride(from: 0, through: 255, by: 17) {
+            for fy in stride(from: 0, through: 255, by: 13) {
+                #expect(bilinear(p, p, p, p, UInt64(fx), UInt64(fy)) == p)
+            }
+        }
+        // Halfway between black and white is mid grey.
+        let w = Fixtures.pixel(255, 255, 255, 255), k = Fixtures.pixel(0, 0, 0, 255)
+        #expect(bilinear(k, w, k, w, 128, 0) == Fixtures.pixel(128, 128, 128, 255))
+    }
+}
+
+@MainActor @Suite struct RenderFillRuleTests {
+    /// A texture of one colour at 50 % alpha: a pixel drawn twice shows as darker, a crack as black.
+    func halfWhite() -> Bitmap { Bitmap(width: 64, height: 64, fill: Fixtures.pixel(128, 128, 128, 128)) }
+
+    func vertex(_ x: Double, _ y: Double) -> MeshVertex {
+        // Texture coordinates well inside, so only coverage matters.
+        MeshVertex(x: Float(x), y: Float(y), u: 32, v: 32)
+    }
+
+    @Test func sharedEdgesAreCoveredExactlyOnce() {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<20 {
+            // A fan around a centre, vertices at arbitrary sub-pixel positions.
+            let cx = Double.random(in: 30...34, using: &rng), cy = Double.random(in: 30...34, using: &rng)
+            let n = 7
+            var verts = [vertex(cx, cy)]
+            for k in 0..<n {
+                let a = Double(k) / Double(n) * 2 * .pi
+                let r = Double.random(in: 18...26, using: &rng)
+                verts.append(vertex(cx + r * cos(a), cy + r * sin(a)))
+            }
+            var idx: [UInt32] = []
+            for k in 0..<n { idx += [0, UInt32(1 + k), UInt32(1 + (k + 1) % n)] }
+            let target = Bitmap(width: 64, height: 64, fill: 0xff00_0000)
+            Canvas(target: target).draw(Mesh(vertices: verts, indices: idx), texture: halfWhite())
+            // Inside the inner radius every pixel must be blended exactly once.
+            var once = 0
+            for y in 0..<64 {
+                for x in 0..<64 {
+                    let p = target[x, y]
+                    #expect(p == 0xff00_0000 || p == Fixtures.pixel(128, 128, 128, 255), "pixel \(x),\(y) = \(String(p, radix: 16))")
+                    let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy
+                    if dx * dx + dy * dy < 14 * 14 { #expect(p != 0xff00_0000, "crack at \(x),\(y)"); once += 1 }
+                }
+            }
+            #expect(once > 400)
+        }
+    }
+
+    @Test func integerGridEdgesFollowTopLeftRule() {
+        // Two triangles of an axis-aligned square on whole pixels: exactly the 10×10 pixels inside.
+        let verts = [vertex(5, 5), vertex(15, 5), vertex(5, 15), vertex(15, 15)]
+        let target = Bitmap(width: 20, height: 20, fill: 0xff00_0000)
+        Canvas(target: target).draw(Mesh(vertices: verts, indices: [0, 1, 2, 1, 3, 2]), texture: halfWhite())
+        for y in 0..<20 {
+            for x in 0..<20 {
+                let inside = (5..<15).contains(x) && (5..<15).contains(y)
+                #expect(target[x, y] == (inside ? Fixtures.pixel(128, 128, 128, 255) : 0xff00_0000), "\(x),\(y)")
+            }
+        }
+    }
+
+    @Test func backFacesAreCulled() {
+        let target = Bitmap(width: 20, height: 20)
+        let grid = Mesh(columns: 1, rows: 1) { i, j in self.vertex(Double(2 + 10 * i), Double(2 + 10 * j)) }
+        Canvas(target: target).draw(grid, texture: halfWhite(), cullBackFaces: true)
+        #expect(target[7, 7] != 0, "an unrotated grid faces the viewer")
+        let mirrored = Mesh(columns: 1, rows: 1) { i, j in self.vertex(Double(12 - 10 * i), Double(2 + 10 * j)) }
+        let t2 = Bitmap(width: 20, height: 20)
+        Canvas(target: t2).draw(mirrored, texture: halfWhite(), cullBackFaces: true)
+        #expect(t2[7, 7] == 0, "a mirrored grid faces away")
+    }
+
+    @Test func shadeHighlightAndAlphaModulate() {
+        let tex = Bitmap(width: 8, height: 8, fill: Fixtures.pixel(200, 100, 0, 255))
+        func quad(shade: Float = 1, highlight: Float = 0, alpha: Float = 1) -> UInt32 {
+            let target = Bitmap(width: 10, height: 10)
+            let m = Mesh(columns: 1, rows: 1) { i, j in
+                MeshVertex(x: Float(10 * i), y: Float(10 * j), u: 2 + Float(4 * i), v: 2 + Float(4 * j),
+                           shade: shade, highlight: highlight, alpha: alpha)
+            }
+            Canvas(target: target).draw(m, texture: tex)
+            return target[5, 5]
+        }
+        #expect(quad() == Fixtures.pixel(200, 100, 0, 255))
+        #expect(quad(shade: 0.5) == Fixtures.pixel(100, 50, 0, 255))
+        #expect(quad(highlight: 1) == Fixtures.pixel(255, 255, 255, 255))
+        #expect(quad(alpha: 0.5) == Fixtures.pixel(100, 50, 0, 128))
+    }
+}
+
+@MainActor @Suite struct RenderFastPathTests {
+    func maxDiff(_ a: Bitmap, _ b: Bitmap) -> Int { a.maxChannelDifference(to: b) ?? 999 }
+
+    @Test func axisAlignedFillMatchesExactArea() {
+        let color = Color(red: 0.2, green: 0.6, blue: 1, alpha: 0.7)
+        for r in [Rect(x: 3.3, y: 4.75, width: 20.5, height: 11.1), Rect(x: -2.5, y: 10, width: 8.2, height: 0.4),
+                  Rect(x: 10.1, y: 10.2, width: 0.5, height: 30)] {
+            let fast = Bitmap(width: 40, height: 40, fill: 0xff40_4040), slow = fast.copy()
+            Canvas(target: fast).fill(r, color: color)
+            Reference.fillRect(r, pixel: color.premultipliedPixel, into: slow)
+            #expect(maxDiff(fast, slow) <= 1, "\(r)")
+        }
+    }
+
+    @Test func roundedFillSpansMatchPerPixelCoverage() {
+        let box = RoundedBox(x0: 3.4, y0: 2.7, x1: 51.2, y1: 40.9, r: 9.5)
+        let pixel = Color(red: 1, green: 0.3, blue: 0.1, alpha: 0.8).premultipliedPixel
+        let fast = Bitmap(width: 56, height: 44, fill: 0xffff_ffff), slow = fast.copy()
+        Canvas(target: fast).fillDevice(box, pixel: pixel)
+        for y in 0..<44 { for x in 0..<56 {
+            let c = box.coverage(x, y)
+            if c > 0 { slow[x, y] = over(scale(pixel, alpha8(c)), slow[x, y]) }
+        } }
+        #expect(maxDiff(fast, slow) <= 1)
+    }
+
+    @Test func blitMatchesReference() {
+        let img = Fixtures.card()
+        for opacity in [1.0, 0.6] {
+            let fast = Bitmap(width: 64, height: 48, fill: 0xff20_4060), slow = fast.copy()
+            let t = Transform3D(translationX: 7, y: -3, z: 0)
+            Canvas(target: fast).draw(img, transform: t, opacity: opacity)
+            Reference.drawImage(img, transform: t, opacity: opacity, into: slow)
+            #expect(maxDiff(fast, slow) <= 1, "opacity \(opacity)")
+        }
+    }
+
+    @Test func affineBilinearMatchesReference() {
+        let img = Fixtures.card()
+        let t = Transform3D(AffineTransform(rotationAngle: 0.35).scaledBy(x: 1.3, y: 0.9)
+            .concatenating(AffineTransform(translationX: 20.3, y: 6.6)))
+        for opacity in [1.0, 0.5] {
+            let fast = Bitmap(width: 80, height: 64, fill: 0xff10_1010), slow = fast.copy()
+            Canvas(target: fast).draw(img, transform: t, opacity: opacity)
+            Reference.drawImage(img, transform: t, opacity: opacity, into: slow)
+            #expect(maxDiff(fast, slow) <= 1, "opacity \(opacity)")
+        }
+    }
+
+    @Test func perspectiveMeshMatchesReference() {
+        let img = Fixtures.card(width: 64, height: 48)
+        // Rotated 50° about y through the card's centre, eye 150 px away, placed at (40, 30).
+        var p = Transform3D.identity; p.m34 = -1.0 / 150
+        let t = Transform3D(translationX: -32, y: -24, z: 0)
+            .concatenating(Transform3D(rotationAngle: 50 * .pi / 180, x: 0, y: 1, z: 0))
+            .concatenating(p).concatenating(Transform3D(translationX: 48, y: 34, z: 0))
+        let fast = Bitmap(width: 96, height: 72, fill: 0xff10_1010), slow = fast.copy()
+        Canvas(target: fast).draw(img, transform: t)
+        Reference.drawImage(img, transform: t, opacity: 1, into: slow)
+        #expect(maxDiff(fast, slow) <= 1)
+    }
+}
