@@ -1,0 +1,178 @@
+// UIView's animation API: blocks whose property changes become implicit animations (see
+// ActionContext), with UIKit's exact Swift signatures and option bits. A block that changes nothing
+// still calls its completion, on the next tick; completions run exactly once, `finished == false`
+// when an animation was removed or replaced before it ended.
+
+extension View {
+    /// UIView.AnimationOptions, with UIKit's bit values.
+    public struct AnimationOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+
+        public static let layoutSubviews = AnimationOptions(rawValue: 1 << 0)
+        public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
+        public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+        public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
+        public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
+        public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)
+        public static let overrideInheritedCurve = AnimationOptions(rawValue: 1 << 6)
+        public static let allowAnimatedContent = AnimationOptions(rawValue: 1 << 7)
+        public static let showHideTransitionViews = AnimationOptions(rawValue: 1 << 8)
+        public static let overrideInheritedOptions = AnimationOptions(rawValue: 1 << 9)
+
+        public static let curveEaseInOut = AnimationOptions(rawValue: 0 << 16)
+        public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
+        public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
+        public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+
+        public static let transitionFlipFromLeft = AnimationOptions(rawValue: 1 << 20)
+        public static let transitionFlipFromRight = AnimationOptions(rawValue: 2 << 20)
+        public static let transitionCurlUp = AnimationOptions(rawValue: 3 << 20)
+        public static let transitionCurlDown = AnimationOptions(rawValue: 4 << 20)
+        public static let transitionCrossDissolve = AnimationOptions(rawValue: 5 << 20)
+        public static let transitionFlipFromTop = AnimationOptions(rawValue: 6 << 20)
+        public static let transitionFlipFromBottom = AnimationOptions(rawValue: 7 << 20)
+
+        /// The curve the options select (curveEaseInOut when no curve bit is set).
+        public var timingFunction: TimingFunction {
+            switch (rawValue >> 16) & 0xf {
+            case 1: .easeIn
+            case 2: .easeOut
+            case 3: .linear
+            default: .easeInEaseOut
+            }
+        }
+    }
+
+    /// UIView.KeyframeAnimationOptions (the shared bits plus calculation modes; only linear is computed).
+    public struct KeyframeAnimationOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let layoutSubviews = KeyframeAnimationOptions(rawValue: 1 << 0)
+        public static let allowUserInteraction = KeyframeAnimationOptions(rawValue: 1 << 1)
+        public static let beginFromCurrentState = KeyframeAnimationOptions(rawValue: 1 << 2)
+        public static let `repeat` = KeyframeAnimationOptions(rawValue: 1 << 3)
+        public static let autoreverse = KeyframeAnimationOptions(rawValue: 1 << 4)
+        public static let overrideInheritedDuration = KeyframeAnimationOptions(rawValue: 1 << 5)
+        public static let overrideInheritedOptions = KeyframeAnimationOptions(rawValue: 1 << 9)
+        public static let calculationModeLinear = KeyframeAnimationOptions(rawValue: 0 << 10)
+        public static let calculationModeDiscrete = KeyframeAnimationOptions(rawValue: 1 << 10)
+        public static let calculationModePaced = KeyframeAnimationOptions(rawValue: 2 << 10)
+        public static let calculationModeCubic = KeyframeAnimationOptions(rawValue: 3 << 10)
+        public static let calculationModeCubicPaced = KeyframeAnimationOptions(rawValue: 4 << 10)
+    }
+
+    // MARK: animate
+
+    public static func animate(withDuration duration: Double, animations: @escaping () -> Void) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
+    }
+
+    public static func animate(withDuration duration: Double, animations: @escaping () -> Void,
+                               completion: ((Bool) -> Void)?) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
+    }
+
+    public static func animate(withDuration duration: Double, delay: Double, options: AnimationOptions = [],
+                               animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
+        let tx = AnimationTransaction(duration: duration, delay: delay, pacing: .curve(options.timingFunction),
+                                      options: options, completion: completion)
+        ActionContext.run(tx) {
+            animations()
+            if options.contains(.layoutSubviews) { layoutAll(tx) }
+        }
+    }
+
+    /// A spring: `dampingRatio` in (0, 1] (1: no overshoot), `velocity` in total distances per second.
+    public static func animate(withDuration duration: Double, delay: Double, usingSpringWithDamping dampingRatio: Double,
+                               initialSpringVelocity velocity: Double, options: AnimationOptions = [],
+                               animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
+        let tx = AnimationTransaction(duration: duration, delay: delay,
+                                      pacing: .spring(dampingRatio: dampingRatio, velocity: velocity),
+                                      options: options, completion: completion)
+        ActionContext.run(tx, animations)
+    }
+
+    /// Runs `actionsWithoutAnimation` with implicit animations off, even inside an animation block.
+    public static func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
+        let tx = AnimationTransaction(duration: 0, delay: 0, pacing: .curve(.linear), options: [], completion: nil,
+                                      disablesActions: true)
+        ActionContext.stack.append(tx)
+        actionsWithoutAnimation()
+        ActionContext.stack.removeLast()
+    }
+
+    /// True while inside an animation block that animates (UIView.inheritedAnimationDuration > 0).
+    public static var areAnimationsEnabled: Bool { !(ActionContext.stack.last?.disablesActions ?? true) }
+
+    /// The duration of the innermost enclosing animation block, 0 outside one.
+    public static var inheritedAnimationDuration: Double {
+        guard let tx = ActionContext.stack.last, !tx.disablesActions else { return 0 }
+        return tx.duration
+    }
+
+    private static func layoutAll(_ tx: AnimationTransaction) {
+        // `.layoutSubviews`: lay out the views whose layers this block touched, so layout changes animate.
+        var seen = Set<ObjectIdentifier>()
+        for e in tx.createdAnimations {
+            guard let v = e.layer.delegate, seen.insert(ObjectIdentifier(v)).inserted else { continue }
+            v.layoutIfNeeded()
+        }
+    }
+
+    // MARK: Keyframes
+
+    public static func animateKeyframes(withDuration duration: Double, delay: Double,
+                                        options: KeyframeAnimationOptions = [], animations: @escaping () -> Void,
+                                        completion: ((Bool) -> Void)? = nil) {
+        let opts = AnimationOptions(rawValue: options.rawValue & 0x3ff | AnimationOptions.curveLinear.rawValue)
+        let tx = AnimationTransaction(duration: duration, delay: delay, pacing: .curve(.linear), options: opts,
+                                      completion: completion)
+        tx.keyframes = KeyframeCollector()
+        ActionContext.run(tx, animations)
+    }
+
+    /// Inside `animateKeyframes`: the changes `animations` makes happen between the relative times
+    /// `frameStartTime` and `frameStartTime + frameDuration` (fractions of the whole run).
+    public static func addKeyframe(withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double,
+                                   animations: @escaping () -> Void) {
+        guard let k = ActionContext.stack.last?.keyframes else { return animations() }
+        let saved = k.window
+        k.window = (frameStartTime, frameDuration)
+        animations()
+        k.window = saved
+    }
+
+    // MARK: Transitions
+
+    /// Runs `animations` (not animated, unless `.allowAnimatedContent`) and cross-dissolves `view` from
+    /// its look before to its look after over `duration`. Only the cross-dissolve is drawn here; the
+    /// flip and curl options cross-dissolve too (their 3D effects are CATransition's, in Effects/).
+    public static func transition(with view: View, duration: Double, options: AnimationOptions = [],
+                                  animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        let before = view.layer.detachedCopy()
+        let tx = AnimationTransaction(duration: duration, delay: 0, pacing: .curve(options.timingFunction),
+                                      options: options, completion: completion)
+        ActionContext.run(tx) {
+            if options.contains(.allowAnimatedContent) {
+                animations?()
+            } else if let animations {
+                performWithoutAnimation(animations)
+            }
+            let dissolve = Animation()
+            dissolve.duration = duration
+            dissolve.timingFunction = options.timingFunction
+            dissolve.fillMode = .backwards
+            let e = AnimationEngine.attach(dissolve, to: view.layer, forKey: "transition", delay: 0, group: tx.group)
+            let overlay = CrossDissolve(old: before, layer: view.layer, entry: e)
+            view.layer.contentOverride = overlay
+            e.onRemove = { [weak layer = view.layer] in
+                if layer?.contentOverride === overlay { layer?.contentOverride = nil }
+            }
+        }
+    }
+}
+
+extension AnimationTransaction {
+    var createdAnimations: [AttachedAnimation] { created }
+}
