@@ -131,7 +131,8 @@ struct SettleRamp {
         // Below a small speed the finger was effectively at rest: the plain curve.
         guard towardGoal > 0.05 else {
             duration = plainDuration
-            curve = { named.progress(at: $0) }
+            let f = named.timingFunction
+            curve = { f.value(at: $0) }
             return
         }
         // Critically damped spring on the remaining distance: s(τ) = 1 − (1 + (ω − v0)τ)e^(−ωτ), s′(0) = v0.
