@@ -61,7 +61,7 @@ extension NavigationController {
 
         let operation: Operation = old.contains { $0 === to } ? .pop : .push
         let custom = delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to)
-        let animator = custom ?? NavigationSlideAnimator.animator(for: operation)
+        let animator = custom ?? NavigationSlideAnimator(operation: operation)
         let interactor = custom != nil
             ? delegate?.navigationController(self, interactionControllerFor: custom!)
             : (operation == .pop ? interactivePop : nil)
@@ -74,6 +74,7 @@ extension NavigationController {
         driver.finalFrames[ObjectIdentifier(from)] = contentView.bounds
         driver.initialFrames[ObjectIdentifier(to)] = operation == .pop ? contentView.bounds : .zero
         driver.finalFrames[ObjectIdentifier(to)] = contentView.bounds
+        if operation == .push { to.view.frame = contentView.bounds }
         driver.fromAppears = shown
         driver.toAppears = shown
         runningStep = driver

@@ -101,11 +101,12 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
         driver.armWatchdog(after: ramp.duration)
     }
 
-    /// The ramp reached its end. Finishing, time runs on from there, so the animations' completions fire
-    /// and anything the animator starts afterwards (a second stage) plays at normal speed.
+    /// The ramp reached its end (the engine has completed — and after a cancel reverted — the animations
+    /// it carried): time runs on from there, so anything the animator starts afterwards (a second stage)
+    /// plays at normal speed.
     private func didArrive(finishing: Bool, timeline: Timeline) {
         timeline.settle()
-        if finishing { timeline.resume() }
+        timeline.resume()
     }
 
     /// Progress per second over the last 0.1 s of updates; 0 when the updates had stopped.

@@ -131,7 +131,11 @@ final class TransitionDriver: ViewControllerContextTransitioning {
         isCompleted = true
         isInteractive = false
         watchdogGeneration += 1
-        let completed = didComplete && !transitionWasCancelled
+        // What follows (callbacks, completion handlers) animates in the window's time, not the transition's.
+        Timeline.withCurrent(window.timeline) { finishUp(didComplete && !transitionWasCancelled) }
+    }
+
+    private func finishUp(_ completed: Bool) {
         if !completed {
             transitionWasCancelled = true
             // Back to exactly where it started: views, places, geometry.
@@ -152,8 +156,8 @@ final class TransitionDriver: ViewControllerContextTransitioning {
             if fromAppears { fromVC.beginAppearanceTransition(true, animated: isAnimated); fromVC.endAppearanceTransition() }
         }
         TransitionDriver.running.removeAll { $0 === self }
-        // Animations started later (after completion) run on at normal speed.
-        if completed && timeline.speed == 0 && !timeline.isRamping { timeline.resume() }
+        // Animations started later (a second stage in a completion) run on at normal speed.
+        if timeline.speed == 0 && !timeline.isRamping { timeline.resume() }
         animator?.animationEnded(completed)
         let handlers = finished
         finished = []

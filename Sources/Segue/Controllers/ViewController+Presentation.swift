@@ -51,6 +51,7 @@ extension ViewController {
         presented.presenter = presenter
 
         let toView = presented.view!
+        toView.frame = container.bounds
         let driver = TransitionDriver(kind: .present, window: window, container: container, from: presenter, to: presented,
                                       fromView: style == .custom ? nil : presenterView, toView: toView,
                                       animated: flag, style: style, animator: animator, interactor: interactor)
