@@ -34,7 +34,14 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
             return
         }
         self.driver = driver
-        driver.finished.append { [weak self] _ in self?.driver = nil }
+        isSettling = false
+        samples.removeAll()
+        // Reusable: once this transition completes, the next starts from zero.
+        driver.finished.append { [weak self] _ in
+            self?.driver = nil
+            self?.isSettling = false
+            self?.percentComplete = 0
+        }
         let timeline = driver.timeline
         timeline.seek(to: 0)
         Timeline.withCurrent(timeline) { animator.animateTransition(using: driver) }
