@@ -1,0 +1,77 @@
+// Label: UILabel's shape. Its content is the laid-out text rasterized once into `layer.contents` (a
+// bitmap of its bounds, whole pixels), redrawn only when text, font, colour, alignment, line count or
+// size change — the compositor then moves and blends that bitmap like any other layer content.
+
+@MainActor
+open class Label: View {
+    open var text: String? { didSet { if text != oldValue { contentDidChange() } } }
+    open var font: Font = .systemFont(ofSize: 17) { didSet { if font != oldValue { contentDidChange() } } }
+    open var textColor: Color = .label { didSet { if textColor != oldValue { setNeedsDisplay() } } }
+    open var textAlignment: TextAlignment = .natural { didSet { if textAlignment != oldValue { setNeedsDisplay() } } }
+    /// Lines shown at most; 0 is no limit. Text beyond the limit ends in "…".
+    open var numberOfLines = 1 { didSet { if numberOfLines != oldValue { contentDidChange() } } }
+    /// The width `intrinsicContentSize` wraps multi-line text to (0: no wrapping).
+    open var preferredMaxLayoutWidth = 0.0 { didSet { if preferredMaxLayoutWidth != oldValue { contentDidChange() } } }
+
+    public override init(frame: Rect) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+    }
+    public convenience init(text: String, font: Font = .systemFont(ofSize: 17), textColor: Color = .label) {
+        self.init(frame: .zero)
+        self.text = text
+        self.font = font
+        self.textColor = textColor
+        sizeToFit()
+    }
+
+    /// The size of the last drawn bitmap, to redraw when the bounds' size changes.
+    private var drawnSize: Size?
+    /// True when the text did not fit the bounds when last drawn (and so ends in "…").
+    public private(set) var isTruncated = false
+
+    private func contentDidChange() { setNeedsDisplay() }
+
+    // MARK: Sizing
+
+    open override func sizeThatFits(_ size: Size) -> Size {
+        guard let text, !text.isEmpty else { return .zero }
+        let width = numberOfLines == 1 || size.width <= 0 ? Double.infinity : size.width
+        return font.size(of: text, constrainedTo: Size(width: width, height: .infinity), numberOfLines: numberOfLines)
+    }
+
+    open override var intrinsicContentSize: Size {
+        guard let text, !text.isEmpty else { return .zero }
+        let width = numberOfLines != 1 && preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : .infinity
+        return font.size(of: text, constrainedTo: Size(width: width, height: .infinity), numberOfLines: numberOfLines)
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        if drawnSize != bounds.size { setNeedsDisplay() }
+    }
+
+    // MARK: Drawing
+
+    open override func updateContents() {
+        let size = bounds.size
+        drawnSize = size
+        let w = Int(size.width.rounded(.up)), h = Int(size.height.rounded(.up))
+        guard let text, !text.isEmpty, w > 0, h > 0 else {
+            layer.contents = nil
+            isTruncated = false
+            return
+        }
+        let layout = TextLayout(text: text, font: font, maxWidth: size.width, maxHeight: size.height,
+                                numberOfLines: numberOfLines)
+        isTruncated = layout.isTruncated
+        let bitmap = Bitmap(width: w, height: h)
+        // UILabel centres its text block vertically; the top lands on a whole pixel.
+        let textHeight = layout.size.height
+        let top = ((size.height - textHeight) / 2).rounded(.down)
+        layout.draw(into: bitmap, in: Rect(x: 0, y: top, width: size.width, height: textHeight),
+                    alignment: textAlignment, color: textColor)
+        layer.contentsGravity = .resize
+        layer.contents = bitmap
+    }
+}
