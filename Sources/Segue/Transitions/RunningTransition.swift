@@ -69,9 +69,8 @@ final class RunningTransition: LayerContentOverride {
     private func captureNewIfNeeded(_ layer: Layer) {
         let animating = layer.hostWindow.map { WindowHooks.isAnimating($0) } ?? false
         guard new == nil || stale || animating || layer.renderVersion != newVersion else { return }
-        layer.contentOverride = nil
+        // A snapshot shows the layer's real content, never this override.
         let snap = Self.snapshotter.snapshot(layer, presentation: true)
-        layer.contentOverride = self
         new = snap
         opaque.new = snap.isOpaque
         stale = false
