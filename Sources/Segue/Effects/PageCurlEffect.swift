@@ -36,7 +36,7 @@ public final class PageCurlEffect: TransitionEffect {
     /// The modal partialCurl: the page lifts from the bottom edge about a nearly horizontal axis and
     /// holds with roughly the lower half of the page below uncovered.
     public static func partial() -> PageCurlEffect {
-        PageCurlEffect(direction: .curl, extent: 0.5, angles: (1.35, 1.25))
+        PageCurlEffect(direction: .curl, extent: 0.36, angles: (1.45, 1.38))
     }
 
     public func draw(_ f: EffectFrame, in canvas: Canvas) {
