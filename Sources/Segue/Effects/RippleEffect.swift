@@ -44,8 +44,11 @@ public final class RippleEffect: TransitionEffect {
             }
         }
         let newAlpha = smoothstep(0.3, 0.92, p)
-        build(&oldMesh, texture: f.old, alpha: f.opacity, cols: cols, rows: rows, W: W, H: H, pr: pr)
-        canvas.draw(oldMesh, texture: f.old)
+        // Once the new page is fully in and opaque, the old one under it cannot show.
+        if newAlpha < 1 || !f.newIsOpaque {
+            build(&oldMesh, texture: f.old, alpha: f.underlyingOldOpacity, cols: cols, rows: rows, W: W, H: H, pr: pr)
+            canvas.draw(oldMesh, texture: f.old)
+        }
         if newAlpha > 0 {
             build(&newMesh, texture: f.new, alpha: f.opacity * newAlpha, cols: cols, rows: rows, W: W, H: H, pr: pr)
             canvas.draw(newMesh, texture: f.new)
