@@ -23,7 +23,8 @@ public final class RippleEffect: TransitionEffect {
         let cycles = 4.0
         let displacement = 0.011 * diag
         let lx = -0.6, ly = -0.8                           // light direction (towards the top-left)
-        let cols = max(32, min(112, Int((W / 9).rounded()))), rows = max(20, Int((Double(cols) * H / W).rounded()))
+        // About 7 cells a wavelength at any size: ≤ 64 × 36 cells, ~9k triangles for both pages.
+        let cols = max(32, min(64, Int((W / 9).rounded()))), rows = max(20, Int((Double(cols) * H / W).rounded()))
 
         field.removeAll(keepingCapacity: true)
         for j in 0...rows {
