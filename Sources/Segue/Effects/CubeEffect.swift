@@ -38,6 +38,13 @@ public final class CubeEffect: TransitionEffect {
             guard Mesh.isFrontFacing(quad) else { continue }
             mesh.reset()
             mesh.appendQuad(quad[0], quad[1], quad[2], quad[3])
+            // Feather the silhouette: top, bottom and the outer side (not the edge the faces share).
+            var centre = quad[0]
+            centre.x = (quad[0].x + quad[1].x + quad[2].x + quad[3].x) / 4
+            centre.y = (quad[0].y + quad[1].y + quad[2].y + quad[3].y) / 4
+            mesh.appendSkirt(quad[0], quad[1], inside: centre)
+            mesh.appendSkirt(quad[2], quad[3], inside: centre)
+            if isOld { mesh.appendSkirt(quad[3], quad[0], inside: centre) } else { mesh.appendSkirt(quad[1], quad[2], inside: centre) }
             canvas.draw(mesh, texture: tex)
         }
     }

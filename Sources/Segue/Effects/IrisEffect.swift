@@ -64,6 +64,9 @@ public final class IrisEffect: TransitionEffect {
             // Split along corner k → far end of ray k−1: corner k lies on the line from corner k−1 to the
             // end of ray k, so the other diagonal would leave a T-junction (cracks) at corner k.
             mesh.indices += [base, base + 1, base + 3, base + 1, base + 2, base + 3]
+            // Soften the blade's inner edge into the aperture.
+            let inner = mesh.vertices[Int(base)], inner2 = mesh.vertices[Int(base) + 1]
+            mesh.appendSkirt(inner, inner2, inside: mesh.vertices[Int(base) + 2])
         }
         clipped.draw(mesh, texture: SolidTexture.blade)
     }

@@ -134,6 +134,14 @@ public final class PageCurlEffect: TransitionEffect {
         order.sort { $0.d < $1.d }
         lifted.vertices = flat.vertices
         for (_, a) in order { appendCell(&lifted, a, stride) }
+        // Feather the lifted page's border, which now stands out against what lies beneath.
+        for (_, a) in order {
+            let i = a % stride, j = a / stride, v = lifted.vertices
+            if j == 0 { lifted.appendSkirt(v[a], v[a + 1], inside: v[a + stride]) }
+            if j == rows - 1 { lifted.appendSkirt(v[a + stride], v[a + stride + 1], inside: v[a]) }
+            if i == 0 { lifted.appendSkirt(v[a], v[a + stride], inside: v[a + 1]) }
+            if i == cols - 1 { lifted.appendSkirt(v[a + 1], v[a + stride + 1], inside: v[a]) }
+        }
         canvas.draw(flat, texture: page)
         canvas.draw(lifted, texture: page)
     }
