@@ -22,6 +22,12 @@ import Foundation
 
 let fracBits = 24
 let fracOne = Double(1 << 24)
+/// `d` in 8.24 fixed point, rounded (a plain convert: `rounded()` is a libm call on baseline x86-64).
+@inline(__always) func fixed(_ d: Double) -> Int {
+    let x = d * fracOne
+    return Int(x + (x >= 0 ? 0.5 : -0.5))
+}
+
 /// Added to 8.24 coordinates so that taking the top 8 fraction bits rounds rather than truncates.
 let weightRounding = 1 << 15
 
@@ -80,7 +86,7 @@ extension Canvas {
                              x1: Int(min(1e9, bx1).rounded(.up)), y1: Int(min(1e9, by1).rounded(.up))).intersection(clip)
         guard !area.isEmpty else { return }
         let dudx = inv.a, dvdx = inv.b
-        let dU = Int((dudx * fracOne).rounded()), dV = Int((dvdx * fracOne).rounded())
+        let dU = fixed(dudx), dV = fixed(dvdx)
         let eps = 4e-3
         let mu = max(0.5, hu) + eps, mv = max(0.5, hv) + eps
         let tex = image.pixels, ts = image.stride
@@ -99,11 +105,11 @@ extension Canvas {
             if ins >= ine { ins = oe; ine = oe }
             let row = target.row(y)
             // 8.24 sample positions (texel centres at integers).
-            var U = Int(((u0 - 0.5 + Double(os) * dudx) * fracOne).rounded()) + weightRounding
-            var V = Int(((v0 - 0.5 + Double(os) * dvdx) * fracOne).rounded()) + weightRounding
+            var U = fixed((u0 - 0.5 + Double(os) * dudx)) + weightRounding
+            var V = fixed((v0 - 0.5 + Double(os) * dvdx)) + weightRounding
             var x = os
             while x < ins { put(row + x, edge.sample(image, U, V), opacity); U += dU; V += dV; x += 1 }
-            while x < ine { put(row + x, sampleInside(tex, ts, U, V), opacity); U += dU; V += dV; x += 1 }
+            if x < ine { var sU = dU, sV = dV; bilinearSpan(row + x, ine - x, tex, ts, &U, &V, &sU, &sV, 0, 0, opacity: opacity); x = ine }
             while x < oe { put(row + x, edge.sample(image, U, V), opacity); U += dU; V += dV; x += 1 }
         }
     }
