@@ -64,6 +64,7 @@ extension Canvas {
     func blit(_ image: Bitmap, x tx: Int, y ty: Int, opacity: UInt32) {
         let r = PixelRect(x0: tx, y0: ty, x1: tx + image.width, y1: ty + image.height).intersection(clip)
         guard !r.isEmpty, opacity > 0 else { return }
+        if threads > 1 { return banded(r) { $0.blit(image, x: tx, y: ty, opacity: opacity) } }
         for y in r.y0..<r.y1 {
             blendRow(target.row(y) + r.x0, image.row(y - ty) + (r.x0 - tx), r.x1 - r.x0, opacity: opacity)
         }
@@ -85,6 +86,7 @@ extension Canvas {
         let area = PixelRect(x0: Int(max(-1e9, bx0).rounded(.down)), y0: Int(max(-1e9, by0).rounded(.down)),
                              x1: Int(min(1e9, bx1).rounded(.up)), y1: Int(min(1e9, by1).rounded(.up))).intersection(clip)
         guard !area.isEmpty else { return }
+        if threads > 1 { return banded(area) { $0.drawAffine(image, t, opacity: opacity) } }
         let dudx = inv.a, dvdx = inv.b
         let dU = fixed(dudx), dV = fixed(dvdx)
         let eps = 4e-3

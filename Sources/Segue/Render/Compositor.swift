@@ -18,6 +18,10 @@ public protocol LayerContentOverride: AnyObject {
 public final class Compositor {
     public init() {}
 
+    /// Threads large draws may split their rows across (see Canvas+Threads). Worth 2 on a 2-core
+    /// machine only when nothing else needs the second core.
+    public var threads = 1
+
     /// Flattened subtrees kept between frames, per layer.
     var textures: [ObjectIdentifier: CachedTexture] = [:]
     /// Blurred shadow shapes, by shape, blur and colour.
@@ -41,7 +45,8 @@ public final class Compositor {
         frame += 1
         usePresentation = true
         statistics = Statistics()
-        let canvas = Canvas(target: target)
+        var canvas = Canvas(target: target)
+        canvas.threads = threads
         let s = state(root)
         let m = s.toSuperlayer(anchorPoint: root.anchorPoint, parentSublayerTransform: .identity, parentPivot: .zero)
         if !occludes(root, s, m, opacity: 1, clip: canvas.clip) {
