@@ -119,3 +119,42 @@ import Foundation
         #expect(target[3, 5] == Color.white.premultipliedPixel)
     }
 }
+
+@MainActor @Suite struct RenderPerspectiveEdgeTests {
+    @Test func imageReachingBehindTheEyeMatchesReference() {
+        // A wide image turned 75° under a strong perspective: its near end passes behind the eye and
+        // must be clipped there (the reference skips points with w ≤ 0), not smeared or mirrored.
+        let img = Fixtures.card(width: 200, height: 40)
+        var p = Transform3D.identity; p.m34 = -1.0 / 60
+        let t = Transform3D(translationX: -100, y: -20, z: 0)
+            .concatenating(Transform3D(rotationAngle: 75 * .pi / 180, x: 0, y: 1, z: 0))
+            .concatenating(p).concatenating(Transform3D(translationX: 50, y: 30, z: 0))
+        #expect(t.apply(x: 0, y: 0).w < 0 || t.apply(x: 200, y: 0).w < 0, "the setup reaches behind the eye")
+        let fast = Bitmap(width: 100, height: 60, fill: 0xff00_0000), slow = fast.copy()
+        Canvas(target: fast).draw(img, transform: t)
+        Reference.drawImage(img, transform: t, opacity: 1, into: slow)
+        var lit = 0, off = 0
+        for y in 0..<60 { for x in 0..<100 {
+            if fast[x, y] != 0xff00_0000 { lit += 1 }
+            let a = Reference.unpack(fast[x, y]), b = Reference.unpack(slow[x, y])
+            if max(abs(a.0 - b.0), abs(a.1 - b.1), abs(a.2 - b.2)) > 2 { off += 1 }
+        } }
+        #expect(lit > 300)
+        #expect(off <= 6, "\(off) pixels differ from the reference")
+    }
+
+    @Test func cardTurnedPastNinetyDegreesShowsItsMirroredBack() {
+        let root = makeLayer(Rect(x: 0, y: 0, width: 60, height: 40))
+        var p = Transform3D.identity; p.m34 = -1.0 / 500
+        root.sublayerTransform = p
+        let card = makeLayer(Rect(x: 10, y: 5, width: 40, height: 30), .white)
+        card.addSublayer(makeLayer(Rect(x: 0, y: 0, width: 10, height: 30), .systemRed))
+        card.transform = Transform3D(rotationAngle: .pi, x: 0, y: 1, z: 0)
+        root.addSublayer(card)
+        let target = Bitmap(width: 60, height: 40)
+        Compositor().render(root, into: target, background: .black)
+        // The red strip, on the card's left, appears on the right when seen from behind.
+        #expect(target[46, 20] == Color.systemRed.premultipliedPixel)
+        #expect(target[14, 20] == Color.white.premultipliedPixel)
+    }
+}

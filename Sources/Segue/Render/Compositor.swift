@@ -75,7 +75,12 @@ public final class Compositor {
     func state(_ layer: Layer) -> LayerState { usePresentation ? layer.presentationState() : layer.model }
 
     private func evict() {
-        textures = textures.filter { frame - $0.value.lastUsed <= 2 }
-        shadows = shadows.filter { frame - $0.value.lastUsed <= 2 }
+        // Rebuild only when something expired, so steady frames allocate nothing here.
+        if textures.values.contains(where: { frame - $0.lastUsed > 2 }) {
+            textures = textures.filter { frame - $0.value.lastUsed <= 2 }
+        }
+        if shadows.values.contains(where: { frame - $0.lastUsed > 2 }) {
+            shadows = shadows.filter { frame - $0.value.lastUsed <= 2 }
+        }
     }
 }
