@@ -107,6 +107,27 @@ import Foundation
         #expect(target[11, 6] == Fixtures.pixel(127, 127, 127, 255))
     }
 
+    @Test func groupOpacityAtSubpixelOffsetMatchesALeaf() {
+        // A group whose one child fills it looks like a leaf of the same opacity, edges included:
+        // the offscreen texture keeps the sub-pixel phase and is blitted, not resampled.
+        func scene(group: Bool) -> Bitmap {
+            renderScene(width: 40, height: 30) { root in
+                let frame = Rect(x: 7.5, y: 3.25, width: 20.5, height: 17)
+                if group {
+                    let g = makeLayer(frame)
+                    g.addSublayer(makeLayer(Rect(x: 0, y: 0, width: frame.width, height: frame.height), .systemIndigo))
+                    g.opacity = 0.5
+                    root.addSublayer(g)
+                } else {
+                    let l = makeLayer(frame, .systemIndigo)
+                    l.opacity = 0.5
+                    root.addSublayer(l)
+                }
+            }
+        }
+        #expect((scene(group: true).maxChannelDifference(to: scene(group: false)) ?? 99) <= 1)
+    }
+
     @Test func translatedLayersDrawDirectlyAtSubpixelOffsets() {
         // A fractional position: edges are partially covered, no texture is made.
         let root = makeLayer(Rect(x: 0, y: 0, width: 20, height: 10))
