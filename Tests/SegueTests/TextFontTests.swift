@@ -24,6 +24,8 @@ import Testing
         #expect(serif.familyName == "DejaVu Serif")
         let bold = try #require(Font(name: "DejaVuSans-Bold", size: 12))
         #expect(bold.fontName == "DejaVuSans-Bold")
+        let full = try #require(Font(name: "DejaVu Sans Bold", size: 12))
+        #expect(full.fontName == "DejaVuSans-Bold")
         #expect(Font(name: "No Such Typeface 4711", size: 12) == nil)
         #expect(Font(family: "No Such Typeface 4711", size: 12) == nil)
     }

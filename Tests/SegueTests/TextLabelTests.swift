@@ -100,3 +100,23 @@ import Testing
         #expect(l.isTruncated)
     }
 }
+
+@MainActor @Suite struct TextLabelFittingTests {
+    @Test func adjustsFontSizeToFitWidth() {
+        let l = Label(frame: Rect(x: 0, y: 0, width: 100, height: 30))
+        l.font = .systemFont(ofSize: 20)
+        l.text = "A headline that is long"
+        #expect(l.fittingFont(for: l.text!, width: 100).pointSize == 20)  // off by default
+        l.adjustsFontSizeToFitWidth = true
+        let fitted = l.fittingFont(for: l.text!, width: 100)
+        #expect(fitted.pointSize < 20)
+        #expect(TextLayout(text: l.text!, font: fitted).size.width <= 100)
+        l.minimumScaleFactor = 0.8
+        #expect(l.fittingFont(for: l.text!, width: 100).pointSize == 16)
+        l.updateContents()
+        #expect(l.isTruncated)  // 16 pt is still too wide: the tail is cut
+        l.minimumScaleFactor = 0
+        l.updateContents()
+        #expect(!l.isTruncated)
+    }
+}

@@ -10,6 +10,12 @@ open class Label: View {
     open var textAlignment: TextAlignment = .natural { didSet { if textAlignment != oldValue { setNeedsDisplay() } } }
     /// Lines shown at most; 0 is no limit. Text beyond the limit ends in "…".
     open var numberOfLines = 1 { didSet { if numberOfLines != oldValue { contentDidChange() } } }
+    /// How lines wrap and how cut-off text ends (default: "…" at the tail).
+    open var lineBreakMode: LineBreakMode = .byTruncatingTail { didSet { if lineBreakMode != oldValue { setNeedsDisplay() } } }
+    /// Single-line labels shrink their font (down to `minimumScaleFactor`) to fit the width.
+    open var adjustsFontSizeToFitWidth = false { didSet { if adjustsFontSizeToFitWidth != oldValue { setNeedsDisplay() } } }
+    /// The smallest fraction of `font.pointSize` that `adjustsFontSizeToFitWidth` may use (0: down to 1 point).
+    open var minimumScaleFactor = 0.0 { didSet { if minimumScaleFactor != oldValue { setNeedsDisplay() } } }
     /// The width `intrinsicContentSize` wraps multi-line text to (0: no wrapping).
     open var preferredMaxLayoutWidth = 0.0 { didSet { if preferredMaxLayoutWidth != oldValue { contentDidChange() } } }
 
@@ -62,8 +68,8 @@ open class Label: View {
             isTruncated = false
             return
         }
-        let layout = TextLayout(text: text, font: font, maxWidth: size.width, maxHeight: size.height,
-                                numberOfLines: numberOfLines)
+        let layout = TextLayout(text: text, font: fittingFont(for: text, width: size.width), maxWidth: size.width,
+                                maxHeight: size.height, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode)
         isTruncated = layout.isTruncated
         let bitmap = Bitmap(width: w, height: h)
         // UILabel centres its text block vertically; the top lands on a whole pixel.
@@ -73,5 +79,17 @@ open class Label: View {
                     alignment: textAlignment, color: textColor)
         layer.contentsGravity = .resize
         layer.contents = bitmap
+    }
+
+    /// The font the text is drawn in: `font`, or a smaller size of it that fits a single line in `width`.
+    func fittingFont(for text: String, width: Double) -> Font {
+        guard adjustsFontSizeToFitWidth, numberOfLines == 1, width > 0 else { return font }
+        let natural = TextLayout(text: text, font: font).size.width
+        guard natural > width else { return font }
+        let smallest = max(1, font.pointSize * minimumScaleFactor)
+        var size = max(smallest, font.pointSize * width / natural)
+        // Advances scale linearly; kerning is rounded per size, so step down until it truly fits.
+        while size > smallest, TextLayout(text: text, font: font.withSize(size)).size.width > width { size = max(smallest, size - 0.25) }
+        return font.withSize(size)
     }
 }
