@@ -30,6 +30,17 @@ import Testing
         #expect(Font(family: "No Such Typeface 4711", size: 12) == nil)
     }
 
+    @Test func missingFamilyFallsBackToASansFaceWithOneWarning() {
+        let f = Font.font(family: "Nonexistent Sans 4711", size: 14, weight: .regular)
+        #expect(!f.familyName.isEmpty && f.familyName != "Nonexistent Sans 4711")
+        #expect(f.size(of: "Hello").width > 20)
+        let message = "font family 'Nonexistent Sans 4711' not found; using '\(f.familyName)' in its place"
+        #expect(FontRegistry.shared.warnings.contains(message))
+        let again = Font.font(family: "Nonexistent Sans 4711", size: 20, weight: .regular)
+        #expect(again.fontName == f.fontName)
+        #expect(FontRegistry.shared.warnings.filter { $0.contains("4711") }.count == 1)
+    }
+
     @Test func metricsAreSaneAndScaleWithSize() {
         let f = Font.systemFont(ofSize: 20)
         #expect(f.ascender > 0 && f.descender < 0)
