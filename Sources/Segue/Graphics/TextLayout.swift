@@ -3,6 +3,7 @@
 // limit with tail truncation by "…", and per-line widths for alignment. Glyphs keep fractional pen
 // positions; drawing snaps them to quarter pixels (see TextLayout+Drawing). No shaping beyond kerning:
 // one Unicode scalar is one glyph, which is right for the Latin, Cyrillic and CJK text Segue shows.
+import Foundation
 
 /// Horizontal alignment of text lines (NSTextAlignment's shape; natural is left for left-to-right text).
 public enum TextAlignment: Sendable, Hashable {
@@ -58,7 +59,8 @@ public struct TextLayout: Sendable {
         let shaper = Shaper(font: font)
         var out: [Line] = []
         var truncated = false
-        let paragraphs = Self.paragraphs(of: text)
+        // Composed form (NFC): "e" + U+0301 becomes "é", one glyph the face designed, not a floating accent.
+        let paragraphs = Self.paragraphs(of: text.precomposedStringWithCanonicalMapping)
         paragraphLoop: for (pi, paragraph) in paragraphs.enumerated() {
             let items = shaper.items(paragraph)
             let ranges = Self.breakLines(items, width: width, byCharacter: lineBreakMode == .byCharWrapping)

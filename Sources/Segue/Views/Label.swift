@@ -7,6 +7,12 @@ open class Label: View {
     open var text: String? { didSet { if text != oldValue { contentDidChange() } } }
     open var font: Font = .systemFont(ofSize: 17) { didSet { if font != oldValue { contentDidChange() } } }
     open var textColor: Color = .label { didSet { if textColor != oldValue { setNeedsDisplay() } } }
+    /// The text colour while `isHighlighted` (nil: `textColor`).
+    open var highlightedTextColor: Color? { didSet { if isHighlighted && highlightedTextColor != oldValue { setNeedsDisplay() } } }
+    open var isHighlighted = false { didSet { if isHighlighted != oldValue && highlightedTextColor != nil { setNeedsDisplay() } } }
+    /// A hard text shadow drawn `shadowOffset` away, under the text (nil: none).
+    open var shadowColor: Color? { didSet { if shadowColor != oldValue { setNeedsDisplay() } } }
+    open var shadowOffset = Size(width: 0, height: -1) { didSet { if shadowOffset != oldValue && shadowColor != nil { setNeedsDisplay() } } }
     open var textAlignment: TextAlignment = .natural { didSet { if textAlignment != oldValue { setNeedsDisplay() } } }
     /// Lines shown at most; 0 is no limit. Text beyond the limit ends in "…".
     open var numberOfLines = 1 { didSet { if numberOfLines != oldValue { contentDidChange() } } }
@@ -75,8 +81,13 @@ open class Label: View {
         // UILabel centres its text block vertically; the top lands on a whole pixel.
         let textHeight = layout.size.height
         let top = ((size.height - textHeight) / 2).rounded(.down)
-        layout.draw(into: bitmap, in: Rect(x: 0, y: top, width: size.width, height: textHeight),
-                    alignment: textAlignment, color: textColor)
+        let box = Rect(x: 0, y: top, width: size.width, height: textHeight)
+        if let shadow = shadowColor {
+            layout.draw(into: bitmap, in: box.offsetBy(dx: shadowOffset.width, dy: shadowOffset.height),
+                        alignment: textAlignment, color: shadow)
+        }
+        let color = isHighlighted ? highlightedTextColor ?? textColor : textColor
+        layout.draw(into: bitmap, in: box, alignment: textAlignment, color: color)
         layer.contentsGravity = .resize
         layer.contents = bitmap
     }
