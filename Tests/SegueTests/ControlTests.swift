@@ -202,4 +202,18 @@ import Testing
         b.isEnabled = false
         #expect(b.currentBackgroundImage === normal)
     }
+
+    @Test func titleFontChangesRelayOutTheButton() throws {
+        let b = Button(type: .system)
+        b.frame = Rect(x: 0, y: 0, width: 300, height: 60)
+        b.setTitle("Grow", for: .normal)
+        b.layoutIfNeeded()
+        let label = try #require(b.titleLabel)
+        let before = label.frame
+        label.font = .boldSystemFont(ofSize: 30)
+        b.layoutIfNeeded()
+        #expect(label.frame.width > before.width * 1.5)
+        #expect(label.frame.size == label.font.size(of: "Grow"))
+        #expect(abs(label.frame.midX - 150) <= 0.5)
+    }
 }

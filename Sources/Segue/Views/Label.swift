@@ -42,7 +42,12 @@ open class Label: View {
     /// True when the text did not fit the bounds when last drawn (and so ends in "…").
     public private(set) var isTruncated = false
 
-    private func contentDidChange() { setNeedsDisplay() }
+    /// Text, font or line count changed: redraw, and let the superview re-lay out around the new size
+    /// (a button centring its title, say).
+    private func contentDidChange() {
+        setNeedsDisplay()
+        superview?.setNeedsLayout()
+    }
 
     // MARK: Sizing
 
