@@ -192,6 +192,36 @@ open class View {
         for s in subviews { s.displayIfNeeded() }
     }
 
+    // MARK: Sizing (content views override)
+
+    /// UIView.noIntrinsicMetric.
+    public static let noIntrinsicMetric = -1.0
+    /// The natural size of the view's content (noIntrinsicMetric in a dimension that has none).
+    open var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
+    /// The size that best fits `size`; the default keeps the current size.
+    open func sizeThatFits(_ size: Size) -> Size { bounds.size }
+    /// Resizes the view to `sizeThatFits(bounds.size)`, keeping its frame's origin.
+    public func sizeToFit() {
+        let s = sizeThatFits(bounds.size)
+        frame = Rect(origin: frame.origin, size: s)
+    }
+
+    // MARK: Tint
+
+    private var explicitTintColor: Color?
+    /// The tint (UIView.tintColor): set here, or inherited from the superview; systemBlue at the root.
+    /// Setting nil returns to the inherited tint.
+    public var tintColor: Color! {
+        get { explicitTintColor ?? superview?.tintColor ?? .systemBlue }
+        set { explicitTintColor = newValue; tintDidChangeHere() }
+    }
+    /// Called when the effective tint changes (set here or on an ancestor).
+    open func tintColorDidChange() {}
+    private func tintDidChangeHere() {
+        tintColorDidChange()
+        for s in subviews where s.explicitTintColor == nil { s.tintDidChangeHere() }
+    }
+
     // MARK: Hit testing
 
     /// The deepest visible, interactive descendant containing `point` (in this view's coordinates).
