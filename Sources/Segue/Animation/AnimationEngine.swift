@@ -84,12 +84,14 @@ enum AnimationEngine {
     private static func finish(_ entries: [AttachedAnimation], reverted: Bool) {
         if reverted {
             // Earliest first, so the first animation of a property decides its restored value.
-            var done = Set<String>()
+            struct Slot: Hashable { let layer: ObjectIdentifier; let property: LayerProperty }
+            var done = Set<Slot>()
             for e in entries {
-                guard let p = e.animation as? PropertyAnimation else { continue }
-                let id = "\(ObjectIdentifier(e.layer).hashValue)/\(p.keyPath.rawValue)"
-                guard done.insert(id).inserted else { continue }
+                guard let p = e.animation as? PropertyAnimation,
+                      done.insert(Slot(layer: ObjectIdentifier(e.layer), property: p.keyPath)).inserted else { continue }
                 e.layer.model[p.keyPath] = p.initialValue(model: e.layer.model[p.keyPath])
+                // A view whose size changes back lays out again, as its bounds setter would ask.
+                if p.keyPath == .bounds { e.layer.delegate?.setNeedsLayout() }
             }
         }
         for e in entries { end(e, finished: true, remove: true) }
