@@ -391,6 +391,54 @@ extension Window {
         #expect(done == true)
     }
 
+    @Test func transitionFromViewToView() {
+        let w = Window(size: Size(width: 50, height: 50))
+        let a = View(frame: Rect(x: 0, y: 0, width: 20, height: 20)), b = View(frame: Rect(x: 0, y: 0, width: 20, height: 20))
+        w.addSubview(a)
+        var done: Bool?
+        View.transition(from: a, to: b, duration: 0.5, options: .transitionCrossDissolve) { done = $0 }
+        #expect(a.superview == nil && b.superview === w)
+        #expect(w.layer.contentOverride is CrossDissolve)
+        w.advance(to: 0.5)
+        #expect(done == true && w.layer.contentOverride == nil)
+    }
+
+    @Test func delegateHearsStartAndStop() {
+        final class Listener: AnimationDelegate {
+            var log: [String] = []
+            func animationDidStart(_ animation: Segue.Animation) { log.append("start") }
+            func animationDidStop(_ animation: Segue.Animation, finished: Bool) { log.append("stop \(finished)") }
+        }
+        let w = Window(size: Size(width: 50, height: 50))
+        let v = View(frame: .zero)
+        w.addSubview(v)
+        let l = Listener()
+        let a = BasicAnimation(keyPath: .opacity)
+        a.toValue = .double(0); a.duration = 1; a.delegate = l
+        v.layer.add(a, forKey: nil)
+        w.advance(to: 0.5)
+        #expect(l.log == ["start"])
+        w.advance(to: 1)
+        #expect(l.log == ["start", "stop true"])
+    }
+
+    @Test func idleWindowNeedsNoFrames() {
+        let w = Window(size: Size(width: 50, height: 50))
+        let v = View(frame: .zero)
+        w.addSubview(v)
+        View.animate(withDuration: 1, delay: 0, options: [.repeat], animations: { v.alpha = 0 }, completion: nil)
+        w.render(intoNothing: ())
+        #expect(w.nextFrameTime == 0)
+        w.advance(to: 0.5)
+        w.render(intoNothing: ())
+        #expect(w.nextFrameTime == 0.5)
+        // Off screen, a forever-repeating animation no longer asks for frames.
+        v.removeFromSuperview()
+        w.render(intoNothing: ())
+        #expect(w.nextFrameTime == nil)
+        v.layer.removeAllAnimations()
+    }
+
     @Test func animationsWithoutAllowUserInteractionBlockTouches() {
         let w = Window(size: Size(width: 50, height: 50))
         let v = View(frame: .zero), u = View(frame: .zero)

@@ -161,10 +161,12 @@ enum AnimationEngine {
         }
     }
 
-    /// True while an animation in the window is moving (started, on a timeline that is not frozen).
+    /// True while an animation in the window's tree is moving (started, on a timeline that is not frozen).
     static func isAnimating(_ window: Window) -> Bool {
         for (_, list) in AnimationStore.byLayer {
-            for e in list where !e.isDone && e.timeline?.root === window.timeline {
+            // Only what is on screen needs frames: a detached view still completes on time (events
+            // follow the timeline) but a forever-repeating one no longer keeps the host busy.
+            for e in list where !e.isDone && e.timeline?.root === window.timeline && e.layer.rootLayer === window.layer {
                 guard let tl = e.timeline, let t = e.localTime, tl.isMoving else { continue }
                 if t >= 0 { return true }
             }

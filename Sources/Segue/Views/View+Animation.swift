@@ -180,6 +180,27 @@ extension View {
     }
 }
 
+extension View {
+    /// Replaces `fromView` with `toView` in its superview with a transition (UIView.transition(from:to:…));
+    /// with `.showHideTransitionViews` it hides one and shows the other instead of removing and adding.
+    public static func transition(from fromView: View, to toView: View, duration: Double,
+                                  options: AnimationOptions = [], completion: ((Bool) -> Void)? = nil) {
+        guard let container = fromView.superview else {
+            completion?(true)
+            return
+        }
+        transition(with: container, duration: duration, options: options, animations: {
+            if options.contains(.showHideTransitionViews) {
+                fromView.isHidden = true
+                toView.isHidden = false
+            } else {
+                if toView.superview !== container { container.insertSubview(toView, aboveSubview: fromView) }
+                fromView.removeFromSuperview()
+            }
+        }, completion: completion)
+    }
+}
+
 extension AnimationTransaction {
     var createdAnimations: [AttachedAnimation] { created }
 }
