@@ -44,7 +44,7 @@ extension View {
         }
     }
 
-    /// UIView.KeyframeAnimationOptions (the shared bits plus calculation modes; only linear is computed).
+    /// UIView.KeyframeAnimationOptions (the shared bits plus the calculation modes).
     public struct KeyframeAnimationOptions: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
@@ -134,7 +134,15 @@ extension View {
         let opts = AnimationOptions(rawValue: options.rawValue & 0x3ff | AnimationOptions.curveLinear.rawValue)
         let tx = AnimationTransaction(duration: duration, delay: delay, pacing: .curve(.linear), options: opts,
                                       completion: completion)
-        tx.keyframes = KeyframeCollector()
+        let collector = KeyframeCollector()
+        switch (options.rawValue >> 10) & 7 {
+        case 1: collector.calculationMode = .discrete
+        case 2: collector.calculationMode = .paced
+        case 3: collector.calculationMode = .cubic
+        case 4: collector.calculationMode = .cubicPaced
+        default: collector.calculationMode = .linear
+        }
+        tx.keyframes = collector
         ActionContext.run(tx, animations)
     }
 
