@@ -121,7 +121,8 @@ extension View {
             dissolve.timingFunction = options.timingFunction
             dissolve.fillMode = .backwards
             let e = AnimationEngine.attach(dissolve, to: view.layer, forKey: "transition", delay: 0, group: tx.group)
-            let overlay = CrossDissolve(old: before, layer: view.layer, entry: e)
+            let overlay = CrossDissolve(old: before, layer: view.layer, entry: e,
+                                        live: options.contains(.allowAnimatedContent))
             view.layer.contentOverride = overlay
             e.onRemove = { [weak layer = view.layer] in
                 if layer?.contentOverride === overlay { layer?.contentOverride = nil }
