@@ -82,6 +82,9 @@ public final class Timeline {
         return p.localTime < r.start + r.duration
     }
 
+    /// Drops the ramp now, frozen at its target (the engine's settle step; immune to rounding).
+    func endRamp() { ramp = nil }
+
     /// Drops a finished ramp (its end value is already in `timeOffset`).
     public func settle() {
         if ramp != nil && !isRamping { ramp = nil }
@@ -95,5 +98,84 @@ public final class Timeline {
             let u = min(1, max(0, (parentTime - start) / duration))
             return u >= 1 ? to : from + (to - from) * curve(u)
         }
+    }
+}
+
+// MARK: - Inverting time (when will an animation end?)
+
+extension Timeline {
+    /// True when this timeline or an ancestor is held still by `pause()`/`seek(to:)` (speed 0, no ramp).
+    public var isFrozen: Bool {
+        var t: Timeline? = self
+        while let c = t, c.parent != nil {
+            if c.ramp == nil && c.speed == 0 { return true }
+            t = c.parent
+        }
+        return false
+    }
+
+    /// True when local time is advancing: no timeline up the chain is frozen or parked at the end of
+    /// an arrived ramp.
+    public var isMoving: Bool {
+        var t: Timeline? = self
+        while let c = t, c.parent != nil {
+            if c.ramp != nil { if !c.isRamping { return false } } else if c.speed == 0 { return false }
+            t = c.parent
+        }
+        return true
+    }
+
+    /// True if `self` is `other` or lies below it.
+    public func isDescendant(of other: Timeline) -> Bool {
+        var t: Timeline? = self
+        while let c = t { if c === other { return true }; t = c.parent }
+        return false
+    }
+
+    /// True while a ramp is set (running, or arrived and not yet settled).
+    var hasRamp: Bool { ramp != nil }
+
+    /// True while a ramp toward an earlier local time is set (running or arrived, not yet settled).
+    var isRampingBackward: Bool {
+        guard let r = ramp else { return false }
+        return r.to < r.from
+    }
+
+    /// Root (window) time at which the current ramp arrives, nil without one or if it never does.
+    var rampArrivalRootTime: Double? {
+        guard let r = ramp, let p = parent else { return nil }
+        return p.rootTime(whenLocalReaches: r.start + r.duration)
+    }
+
+    /// The parent time at which this timeline's local time first reaches `local` moving forward,
+    /// the parent's current time if it already has, nil if it never will as currently set.
+    func parentTime(whenLocalReaches local: Double) -> Double? {
+        guard let parent else { return local }
+        if localTime >= local { return parent.localTime }
+        if let r = ramp {
+            guard r.to >= local, r.from < local else { return nil }
+            if r.duration <= 0 || local >= r.to { return r.start + r.duration }
+            let target = (local - r.from) / (r.to - r.from)
+            var lo = 0.0, hi = 1.0
+            for _ in 0..<60 {
+                let m = (lo + hi) / 2
+                if r.curve(m) >= target { hi = m } else { lo = m }
+            }
+            return r.start + hi * r.duration
+        }
+        guard speed > 0 else { return nil }
+        return beginTime + (local - timeOffset) / speed
+    }
+
+    /// The window (root) time at which local time reaches `local`; nil if it never will.
+    public func rootTime(whenLocalReaches local: Double) -> Double? {
+        var t = local
+        var tl = self
+        while let p = tl.parent {
+            guard let pt = tl.parentTime(whenLocalReaches: t) else { return nil }
+            t = pt
+            tl = p
+        }
+        return max(t, tl.clockTime)
     }
 }

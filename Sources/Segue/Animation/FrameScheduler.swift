@@ -1,0 +1,110 @@
+// FrameScheduler: the fixed-timestep frame clock. Frame n is due at the wall time
+// `wallOrigin + n·interval` and shows the scene at that exact instant (CADisplayLink's
+// targetTimestamp): animations are evaluated at frame times, never at "when rendering happened to
+// start". Asked at a wall time `now`, it hands out the next frame whose deadline has not passed;
+// frames whose deadline went by are skipped and counted as dropped — never smeared.
+// Catch-up is bounded: after a stall longer than `maxCatchUpFrames`, scene time advances only that
+// many frames and the schedule re-anchors at `now`, so a suspended process resumes smoothly instead of
+// leaping (or spiralling through every missed frame). Idle gaps (`resync`) are not drops.
+// Times are seconds. `ManualClock` drives it deterministically in tests; `MonotonicClock` live.
+import Foundation
+
+/// One frame to render.
+public struct Frame: Hashable, Sendable {
+    /// Frame number since the scheduler started.
+    public let index: Int
+    /// Scene (window) time to evaluate animations at.
+    public let time: Double
+    /// Wall time at which it should be on screen.
+    public let deadline: Double
+    /// Frames skipped since the previous one because their deadline had passed.
+    public let dropped: Int
+}
+
+public struct FrameScheduler: Sendable {
+    public let rate: Double
+    public var interval: Double { 1 / rate }
+    /// Most frames of scene time one step may jump after missing deadlines.
+    public var maxCatchUpFrames: Int
+
+    /// Wall time of frame 0, and its scene time.
+    private var wallOrigin: Double
+    private let sceneOrigin: Double
+    /// Scene seconds excluded by stalls (scene time = wall time − origin shift − this).
+    private var excluded = 0.0
+    private var lastIndex: Int?
+
+    public private(set) var framesShown = 0
+    public private(set) var droppedFrames = 0
+    public private(set) var stalls = 0
+
+    public init(rate: Double = 60, start: Double, sceneTime: Double = 0, maxCatchUpFrames: Int = 8) {
+        precondition(rate > 0, "frame rate must be positive")
+        self.rate = rate
+        self.wallOrigin = start
+        self.sceneOrigin = sceneTime
+        self.maxCatchUpFrames = max(1, maxCatchUpFrames)
+    }
+
+    func wallTime(ofFrame n: Int) -> Double { wallOrigin + Double(n) * interval }
+    func sceneTime(ofFrame n: Int) -> Double { sceneOrigin + Double(n) * interval - excluded }
+
+    /// The next frame to render at wall time `now`.
+    public mutating func nextFrame(now: Double) -> Frame {
+        let natural = (lastIndex ?? -1) + 1
+        var n = natural
+        var dropped = 0
+        // Tolerance: a frame asked for within a microsecond after its deadline still counts as on time.
+        if now > wallTime(ofFrame: n) + 1e-6 {
+            // The first frame whose deadline is still ahead (within the same tolerance).
+            let firstFuture = Int(((now - 1e-6 - wallOrigin) / interval).rounded(.up))
+            let missed = firstFuture - natural
+            dropped = missed
+            if missed > maxCatchUpFrames {
+                // A stall: show at most maxCatchUp frames' worth of scene progress, then re-anchor.
+                stalls += 1
+                let skip = missed - maxCatchUpFrames
+                excluded += Double(skip) * interval
+            }
+            n = firstFuture
+        }
+        droppedFrames += dropped
+        framesShown += 1
+        lastIndex = n
+        return Frame(index: n, time: sceneTime(ofFrame: n), deadline: wallTime(ofFrame: n), dropped: dropped)
+    }
+
+    /// After an idle period (nothing needed frames): continue with the first frame due at or after
+    /// `now`, counting nothing as dropped.
+    public mutating func resync(now: Double) {
+        let next = Int(((now - wallOrigin) / interval).rounded(.up))
+        lastIndex = max(lastIndex ?? -1, next - 1)
+    }
+
+    /// The wall time at which scene time `t` comes round (to sleep until a timer), under the current anchoring.
+    public func wallTime(forSceneTime t: Double) -> Double { wallOrigin + (t - sceneOrigin + excluded) }
+    /// The scene time at wall time `now`.
+    public func sceneTime(atWallTime now: Double) -> Double { sceneOrigin + (now - wallOrigin) - excluded }
+}
+
+/// A source of monotonic seconds.
+public protocol FrameClock: AnyObject {
+    var now: Double { get }
+}
+
+/// A clock tests move by hand.
+public final class ManualClock: FrameClock {
+    public var now: Double
+    public init(now: Double = 0) { self.now = now }
+    public func advance(by seconds: Double) { now += seconds }
+}
+
+/// The system's monotonic clock (CLOCK_MONOTONIC).
+public final class MonotonicClock: FrameClock {
+    public init() {}
+    public var now: Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
