@@ -60,7 +60,6 @@ extension X11Window {
     }
 
     private func put(_ buffer: ImageBuffer) {
-        let gc = XDefaultGC(display, XDefaultScreen(display))
         if let segment = buffer.segment {
             XShmPutImage(display, window, gc, buffer.image, 0, 0, 0, 0,
                          UInt32(buffer.width), UInt32(buffer.height), True)

@@ -61,6 +61,8 @@ public final class X11Window {
     let visual: UnsafeMutablePointer<Visual>
     let depth: Int32
     let colormap: UInt
+    /// A GC of the window's depth (the screen's default GC fails with BadMatch on a 32-bit window).
+    let gc: GC
     /// Where the server wants each channel.
     public let pixelFormat: PixelFormat
     let wmProtocols: UInt
@@ -127,6 +129,7 @@ public final class X11Window {
         self.width = w
         self.height = h
         self.title = title
+        gc = XCreateGC(display, created, 0, nil)
         wmProtocols = XInternAtom(display, "WM_PROTOCOLS", False)
         wmDeleteWindow = XInternAtom(display, "WM_DELETE_WINDOW", False)
         var extensionEvent: Int32 = 0, extensionError: Int32 = 0, opcode: Int32 = 0
@@ -163,6 +166,7 @@ public final class X11Window {
         guard !isClosed else { return }
         isClosed = true
         releaseBuffers()
+        XFreeGC(display, gc)
         XDestroyWindow(display, window)
         XFreeColormap(display, colormap)
         XSync(display, False)
