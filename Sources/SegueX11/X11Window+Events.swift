@@ -87,6 +87,7 @@ extension X11Window {
             var text = [CChar](repeating: 0, count: 32)
             let count = XLookupString(&event.xkey, &text, 31, &keysym, nil)
             let typed = count > 0 ? Self.latin1(text.prefix(Int(count))) : ""
+            guard !Self.isModifier(keysym) else { return }     // Shift alone is no command
             let k = event.xkey
             enqueue(.key(X11Event.Key(keysym: UInt32(truncatingIfNeeded: keysym), text: typed,
                                       modifiers: Self.modifiers(k.state), time: clock.seconds(UInt32(truncatingIfNeeded: k.time)))))
@@ -130,6 +131,11 @@ extension X11Window {
             break
         }
         queue.append(event)
+    }
+
+    /// Shift, Control, Alt, Super, Caps/Num lock and the ISO level shifts (IsModifierKey).
+    static func isModifier(_ keysym: KeySym) -> Bool {
+        (0xffe1...0xffee).contains(keysym) || (0xfe01...0xfe13).contains(keysym) || keysym == 0xff7e || keysym == 0xff7f
     }
 
     static func button(_ number: UInt32) -> X11Event.Button? {

@@ -5,7 +5,8 @@ import CX11
 import Testing
 @testable import SegueX11
 
-@Suite(.serialized) struct X11PresentTests {
+extension X11ServerTests {
+@Suite struct X11PresentTests {
     @Test func sharedMemoryPresentShowsExactPixels() throws {
         let server = try XvfbServer.start()
         defer { server.stop() }
@@ -135,4 +136,5 @@ import Testing
             #expect(stat.shm_perm.mode & UInt32(SHM_DEST) != 0, "segment not marked IPC_RMID")
         }
     }
+}
 }

@@ -3,7 +3,12 @@
 // (waiting on the connection, never sleeping).
 
 import CX11
+import Testing
 @testable import SegueX11
+
+/// Every suite that starts an X server, run one test at a time: they share Xlib's process-wide
+/// error handlers, and one forks.
+@Suite(.serialized) enum X11ServerTests {}
 
 /// A pattern where neighbouring pixels and the three channels all differ.
 func patternPixel(x: Int, y: Int, alpha: UInt32 = 0xff) -> UInt32 {

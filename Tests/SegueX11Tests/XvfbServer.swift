@@ -67,9 +67,8 @@ final class XvfbServer {
     func stop() {
         if let keeper { XCloseDisplay(keeper) }
         keeper = nil
-        if process.isRunning {
-            process.terminate()
-        }
+        // SIGKILL: processes spawned from test threads inherit a signal mask blocking SIGTERM.
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 
