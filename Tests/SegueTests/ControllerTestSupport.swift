@@ -100,8 +100,10 @@ func settledProblems(_ window: Window) -> [String] {
             }
         }
         if i == 0 && !onScreen && vc.view.window != nil { problems.append("covered root view still in the window") }
-        if i > 0, let c = vc.presentationContainer { expected.append(c) } else if i > 0 { problems.append("\(type(of: vc)) presented without container") }
         if i > 0, let c = vc.presentationContainer {
+            if onScreen { expected.append(c) } else if c.window != nil { problems.append("covered container still in the window") }
+        } else if i > 0 { problems.append("\(type(of: vc)) presented without container") }
+        if i > 0, onScreen, let c = vc.presentationContainer {
             // The presented view is in its container (or the presenter's view too, moved there by an animator).
             let home = vc.view.superview
             if home !== c && !chain.contains(where: { $0.presentationContainer === home && home != nil }) {
