@@ -103,6 +103,37 @@ import Foundation
         #expect(second == true)
     }
 
+    /// Seed 000 driven interactively: scrub, then finish or cancel; the chained second animation that
+    /// the first one's completion starts runs in real time after the ramp, and the transition completes.
+    @Test(arguments: [true, false])
+    func seed000ChainCompletesAfterInteractiveFinishOrCancel(finish: Bool) {
+        let (w, v, tl) = setup()
+        let snap = View(frame: Rect(x: 150, y: 150, width: 50, height: 50))
+        w.addSubview(snap)
+        var log: [String] = []
+        Timeline.withCurrent(tl) {
+            View.animate(withDuration: 1.2, animations: { snap.frame = w.bounds }, completion: { f in
+                log.append("first \(f)")
+                View.animate(withDuration: 0.5, animations: { snap.alpha = 0 }, completion: { f in
+                    log.append("second \(f) at \(w.currentTime)")
+                })
+            })
+        }
+        tl.pause()
+        tl.seek(to: 0.6)
+        w.advance(by: 2) // the user holds the transition half-way
+        #expect(log.isEmpty)
+        let arrival = tl.ramp(to: finish ? 1.2 : 0, duration: 0.3, curve: { TimingFunction.easeInEaseOut.value(at: $0) })
+        w.advance(to: arrival)
+        #expect(log == ["first true"])
+        #expect(snap.frame == (finish ? w.bounds : Rect(x: 150, y: 150, width: 50, height: 50)))
+        w.advance(by: 0.25)
+        #expect(near(snap.layer.presentation()!.opacity, 1 - TimingFunction.easeInEaseOut.value(at: 0.5)))
+        w.advance(by: 0.25)
+        #expect(log == ["first true", "second true at \(arrival + 0.5)"])
+        _ = v
+    }
+
     @Test func explicitFinishRevertsOnDemand() {
         let (w, v, tl) = setup()
         var done: Bool?

@@ -11,10 +11,14 @@
 //   ramp carries them past their ends — at the latest when the ramp arrives.
 // - When a timeline is ramped backward and arrives, every animation in it (or in its subtree) that is
 //   back at or before its start completes with `finished == true` (as UIKit does after a cancel) and its
-//   model value reverts to the animation's from-value, restoring the prior state exactly; the ramp is
-//   then settled. `AnimationEngine.finishAnimations(in:reverted:)` (also `Timeline.finishAnimations`)
-//   does the same on demand, for any position.
-// - After either, call `timeline.resume()` if animations started by completions should run on in real time.
+//   model value reverts to the animation's from-value, restoring the prior state exactly.
+// - When any ramp arrives, the timeline then runs on at normal speed from where it arrived (UIKit sets
+//   the layer's speed back to 1): animations that completions start afterwards (seed 000 chains a
+//   second animation) play in real time and complete. To hold instead, pause it at arrival.
+// - `AnimationEngine.finishAnimations(in:reverted:)` (also `Timeline.finishAnimations(reverted:)`)
+//   ends a timeline's animations on demand, at any position.
+// - Animations belong to the window whose clock their timeline hangs from, so a view removed from
+//   the window mid-animation still completes on time (no wedged completion blocks).
 import Foundation
 
 @MainActor
@@ -61,7 +65,7 @@ enum AnimationEngine {
         if remove || e.animation.isRemovedOnCompletion || !finished { AnimationStore.remove(e) }
         e.layer.setNeedsComposite()
         e.onRemove?()
-        Timeline.withCurrent(e.group?.timeline) {
+        Timeline.withCurrent(e.creationTimeline) {
             e.animation.delegate?.animationDidStop(e.animation, finished: finished)
         }
         e.group?.release(finished: finished)
@@ -93,7 +97,7 @@ enum AnimationEngine {
 
     // MARK: The clock
 
-    private enum Event { case end(AttachedAnimation), settle(Timeline), timer(Timer) }
+    private enum Event { case end(AttachedAnimation), arrive(Timeline), timer(Timer) }
 
     static func advance(_ window: Window, to time: Double) {
         runImmediate()
@@ -105,27 +109,31 @@ enum AnimationEngine {
                 guard t <= time else { return }
                 if best == nil || (t, rank) < (best!.time, best!.rank) { best = (t, rank, ev) }
             }
-            let entries = AnimationStore.all.filter { !$0.isDone && $0.timeline != nil && window.layer === $0.layer.rootLayer }
+            let entries = AnimationStore.all.filter { !$0.isDone && $0.timeline?.root === window.timeline }
             var ramps: [ObjectIdentifier: Timeline] = [:]
             for e in entries {
                 let tl = e.timeline!
                 if let end = e.endOnTimeline, !tl.isFrozen, let t = tl.rootTime(whenLocalReaches: end) { offer(t, 0, .end(e)) }
                 var c: Timeline? = tl
-                while let x = c, x.parent != nil { if x.isRampingBackward { ramps[ObjectIdentifier(x)] = x }; c = x.parent }
+                while let x = c, x.parent != nil { if x.hasRamp { ramps[ObjectIdentifier(x)] = x }; c = x.parent }
             }
-            for tl in ramps.values { if let t = tl.rampArrivalRootTime { offer(t, 1, .settle(tl)) } }
+            for tl in ramps.values { if let t = tl.rampArrivalRootTime { offer(t, 1, .arrive(tl)) } }
             for tm in timers[ObjectIdentifier(window)] ?? [] { offer(tm.time, 2, .timer(tm)) }
             guard let next = best else { break }
             window.setClock(max(now, next.time))
             switch next.event {
             case let .end(e):
                 end(e, finished: true)
-            case let .settle(tl):
-                tl.settle()
-                let back = AnimationStore.all.filter {
-                    !$0.isDone && $0.owner == nil && $0.timeline?.isDescendant(of: tl) == true && ($0.localTime ?? 0) <= 1e-9
+            case let .arrive(tl):
+                let backward = tl.isRampingBackward
+                tl.endRamp()
+                if backward {
+                    let back = AnimationStore.all.filter {
+                        !$0.isDone && $0.owner == nil && $0.timeline?.isDescendant(of: tl) == true && ($0.localTime ?? 0) <= 1e-9
+                    }
+                    finish(back, reverted: true)
                 }
-                finish(back, reverted: true)
+                tl.resume()
             case let .timer(tm):
                 timers[ObjectIdentifier(window)]?.removeAll { $0.seq == tm.seq }
                 tm.action()
@@ -134,7 +142,7 @@ enum AnimationEngine {
         }
         window.setClock(time)
         // Everything moving needs a fresh composite.
-        for e in AnimationStore.all where !e.isDone && e.layer.rootLayer === window.layer {
+        for e in AnimationStore.all where !e.isDone && e.timeline?.root === window.timeline {
             guard let tl = e.timeline, tl.isMoving, let t = e.localTime, t >= 0 else { continue }
             e.layer.setNeedsComposite()
             if !e.didStart {
@@ -154,7 +162,7 @@ enum AnimationEngine {
     /// True while an animation in the window is moving (started, on a timeline that is not frozen).
     static func isAnimating(_ window: Window) -> Bool {
         for (_, list) in AnimationStore.byLayer {
-            for e in list where !e.isDone && e.layer.rootLayer === window.layer {
+            for e in list where !e.isDone && e.timeline?.root === window.timeline {
                 guard let tl = e.timeline, let t = e.localTime, tl.isMoving else { continue }
                 if t >= 0 { return true }
             }
@@ -167,7 +175,7 @@ enum AnimationEngine {
         if !immediate.isEmpty { return window.currentTime }
         var best = timers[ObjectIdentifier(window)]?.map(\.time).min()
         for (_, list) in AnimationStore.byLayer {
-            for e in list where !e.isDone && e.layer.rootLayer === window.layer {
+            for e in list where !e.isDone && e.timeline?.root === window.timeline {
                 guard let tl = e.timeline, let s = e.start, let t = e.localTime, t < 0, tl.isMoving,
                       let rt = tl.rootTime(whenLocalReaches: s) else { continue }
                 best = min(best ?? rt, rt)

@@ -29,7 +29,7 @@ final class AnimationTransaction {
         // Nested blocks inherit the enclosing block's duration and curve unless told otherwise.
         let outer = ActionContext.stack.last(where: { !$0.disablesActions })
         var d = duration, p = pacing
-        if let o = outer, !o.disablesActions {
+        if let o = outer {
             if !options.contains(.overrideInheritedDuration) { d = o.duration }
             if !options.contains(.overrideInheritedCurve), case .curve = pacing { p = o.pacing }
         }
@@ -38,7 +38,10 @@ final class AnimationTransaction {
         self.pacing = p
         self.options = options
         self.timeline = Timeline.current
-        self.disablesActions = disablesActions
+        // Inside performWithoutAnimation (or with animations disabled) nested blocks change values at
+        // once; their completions still run, on the next tick.
+        let suppressed = ActionContext.stack.last?.disablesActions == true || !View.animationsEnabledFlag
+        self.disablesActions = disablesActions || suppressed
         self.group = disablesActions ? nil : CompletionGroup(completion: completion, timeline: Timeline.current)
     }
 
@@ -47,6 +50,8 @@ final class AnimationTransaction {
             k.record(layer, property, from: from, to: to)
             return
         }
+        // A zero duration changes the value at once (UIKit); the completion still runs next tick.
+        guard duration > 0 else { return }
         let existing = AnimationStore.entries(layer).last { $0.key == property.rawValue && !$0.isDone }
         var start = from
         // Without beginFromCurrentState a new animation starts where the in-flight one was going
@@ -72,13 +77,14 @@ final class AnimationTransaction {
         let e = AnimationEngine.attach(anim, to: layer, forKey: property.rawValue, delay: delay, group: group,
                                        replacingWithin: group)
         e.owner = owner
+        e.blocksInteraction = !options.contains(.allowUserInteraction)
         created.append(e)
     }
 
     func finishCollecting() {
         if let k = keyframes {
             keyframes = nil
-            for item in k.items {
+            for item in k.items where duration > 0 {
                 let a = KeyframeAnimation(keyPath: item.property)
                 a.duration = duration
                 var times = item.times, values = item.values
@@ -88,8 +94,10 @@ final class AnimationTransaction {
                 a.fillMode = .backwards
                 if options.contains(.repeat) { a.repeatCount = .infinity }
                 if options.contains(.autoreverse) { a.autoreverses = true }
-                created.append(AnimationEngine.attach(a, to: item.layer, forKey: item.property.rawValue, delay: delay,
-                                                      group: group, replacingWithin: group))
+                let e = AnimationEngine.attach(a, to: item.layer, forKey: item.property.rawValue, delay: delay,
+                                               group: group, replacingWithin: group)
+                e.blocksInteraction = !options.contains(.allowUserInteraction)
+                created.append(e)
             }
         }
         group?.seal()

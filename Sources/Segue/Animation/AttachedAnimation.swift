@@ -62,6 +62,10 @@ final class AttachedAnimation {
     var didStart = false
     /// Content-only animations (cross-dissolve) report their progress here.
     var onRemove: (() -> Void)?
+    /// `Timeline.current` when it was created: its delegate's stop runs with it current again.
+    let creationTimeline: Timeline? = Timeline.current
+    /// Created without `.allowUserInteraction`: its view ignores touches while it runs (UIKit).
+    var blocksInteraction = false
 
     /// Creation order across all layers (earlier animations of a property decide reverts).
     let serial: Int

@@ -56,7 +56,8 @@ public struct FrameScheduler: Sendable {
         var dropped = 0
         // Tolerance: a frame asked for within a microsecond after its deadline still counts as on time.
         if now > wallTime(ofFrame: n) + 1e-6 {
-            let firstFuture = Int(((now - wallOrigin) / interval).rounded(.down)) + 1
+            // The first frame whose deadline is still ahead (within the same tolerance).
+            let firstFuture = Int(((now - 1e-6 - wallOrigin) / interval).rounded(.up))
             let missed = firstFuture - natural
             dropped = missed
             if missed > maxCatchUpFrames {

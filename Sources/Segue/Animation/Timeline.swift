@@ -82,6 +82,9 @@ public final class Timeline {
         return p.localTime < r.start + r.duration
     }
 
+    /// Drops the ramp now, frozen at its target (the engine's settle step; immune to rounding).
+    func endRamp() { ramp = nil }
+
     /// Drops a finished ramp (its end value is already in `timeOffset`).
     public func settle() {
         if ramp != nil && !isRamping { ramp = nil }
@@ -128,6 +131,9 @@ extension Timeline {
         while let c = t { if c === other { return true }; t = c.parent }
         return false
     }
+
+    /// True while a ramp is set (running, or arrived and not yet settled).
+    var hasRamp: Bool { ramp != nil }
 
     /// True while a ramp toward an earlier local time is set (running or arrived, not yet settled).
     var isRampingBackward: Bool {

@@ -1,7 +1,6 @@
 // The animators behind `modalTransitionStyle`, all reached through one function so the effects work can
 // plug in its own: cover vertical (slides up over 0.5 s, back down on dismiss) and cross dissolve are
-// built here on View.animate. flipHorizontal and partialCurl use a TEMPORARY cross-dissolve fallback
-// until the effects animators are wired in (see `effectAnimator`).
+// built here on View.animate; flipHorizontal and partialCurl are the effects' animators (see `effectAnimator`).
 
 @MainActor
 public enum ModalTransitionAnimators {
@@ -14,10 +13,9 @@ public enum ModalTransitionAnimators {
         }
     }
 
-    /// TEMPORARY FALLBACK: flipHorizontal and partialCurl cross-dissolve until the effects branch supplies
-    /// their animators; replace this body with those.
+    /// flipHorizontal and partialCurl: the effects' animators (Transitions/EffectTransitionAnimator.swift).
     static func effectAnimator(for style: ModalTransitionStyle, presenting: Bool) -> ViewControllerAnimatedTransitioning {
-        CrossDissolveAnimator(presenting: presenting)
+        EffectTransitionAnimator(modal: style == .flipHorizontal ? .flipHorizontal : .partialCurl, presenting: presenting)
     }
 }
 

@@ -47,6 +47,15 @@ extension Layer {
         AnimationStore.entries(self).last { $0.key == key }?.animation
     }
 
+    /// True while a `View.animate` animation made without `.allowUserInteraction` runs on this layer
+    /// (UIKit then keeps touches away from the view; event dispatch asks here).
+    public var isAnimationBlockingInteraction: Bool {
+        AnimationStore.entries(self).contains { e in
+            guard e.blocksInteraction, !e.isDone, let t = e.localTime, let tl = e.timeline else { return false }
+            return t >= 0 && (t < e.animation.activeDuration || !tl.isMoving)
+        }
+    }
+
     public func animationKeys() -> [String]? {
         let keys = AnimationStore.entries(self).map(\.key)
         return keys.isEmpty ? nil : keys

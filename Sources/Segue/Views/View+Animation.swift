@@ -102,8 +102,14 @@ extension View {
         ActionContext.stack.removeLast()
     }
 
-    /// True while inside an animation block that animates (UIView.inheritedAnimationDuration > 0).
-    public static var areAnimationsEnabled: Bool { !(ActionContext.stack.last?.disablesActions ?? true) }
+    /// False inside `performWithoutAnimation` or after `setAnimationsEnabled(false)`.
+    public static var areAnimationsEnabled: Bool {
+        animationsEnabledFlag && !(ActionContext.stack.last?.disablesActions ?? false)
+    }
+
+    /// Turns implicit animations off (or back on) everywhere (UIView.setAnimationsEnabled).
+    public static func setAnimationsEnabled(_ enabled: Bool) { animationsEnabledFlag = enabled }
+    static var animationsEnabledFlag = true
 
     /// The duration of the innermost enclosing animation block, 0 outside one.
     public static var inheritedAnimationDuration: Double {
@@ -159,6 +165,7 @@ extension View {
             } else if let animations {
                 performWithoutAnimation(animations)
             }
+            guard duration > 0 else { return }
             let dissolve = Animation()
             dissolve.duration = duration
             dissolve.timingFunction = options.timingFunction

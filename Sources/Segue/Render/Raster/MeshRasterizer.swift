@@ -131,19 +131,21 @@ struct MeshRasterizer {
                 if pq.dx == 0 { return Self.segment }
                 let xc = Double(c) + 0.5
                 let q = pq.at(xc, yc)
-                guard q > 1e-12 else { return 2 }
+                guard q > 1e-12 else { return 1 }
                 let u = ps.at(xc, yc) / q, v = pt.at(xc, yc) / q
                 let du = abs(ps.dx - u * pq.dx) / q, dv = abs(pt.dx - v * pq.dx) / q
                 let k = abs(pq.dx / q) * max(du, dv)
                 guard k > 0 else { return Self.segment }
-                return max(2, min(Self.segment, Int((4 * tol / k).squareRoot())))
+                return max(1, min(Self.segment, Int((4 * tol / k).squareRoot())))
             }
+            // One segment length for the row: the shorter of what its two ends allow.
+            let seg = min(segmentLength(at: cs), segmentLength(at: ce - 1))
             while x < ce {
-                let n = min(segmentLength(at: x), ce - x)
-                let (ub, vb) = n > 1 ? uv(x + n - 1) : (ua, va)
-                let steps = Double(max(1, n - 1))
+                let n = min(seg, ce - x)
+                // Segments share endpoints: (ub, vb) is the next segment's start.
+                let (ub, vb) = uv(x + n)
                 var U = Int((ua * fracOne).rounded()) + weightRounding, V = Int((va * fracOne).rounded()) + weightRounding
-                let dU = Int(((ub - ua) / steps * fracOne).rounded()), dV = Int(((vb - va) / steps * fracOne).rounded())
+                let dU = Int(((ub - ua) / Double(n) * fracOne).rounded()), dV = Int(((vb - va) / Double(n) * fracOne).rounded())
                 let inside = min(ua, ub) > eps && max(ua, ub) < W - 1 - eps && min(va, vb) > eps && max(va, vb) < H - 1 - eps
                 let dst = row + x
                 if plain {
@@ -161,7 +163,7 @@ struct MeshRasterizer {
                     }
                 }
                 x += n
-                if x < ce { (ua, va) = uv(x) }
+                (ua, va) = (ub, vb)
             }
         }
     }

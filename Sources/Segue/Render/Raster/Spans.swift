@@ -30,12 +30,6 @@ func blendRow(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>,
             i += 1
         }
     } else {
-        let o = UInt64(opacity)
-        for i in 0..<count {
-            let s = src[i]
-            if s == 0 { continue }
-            let ss = pack(div255(expand(s) &* o))
-            dst[i] = ss &+ pack(div255(expand(dst[i]) &* UInt64(255 - (ss >> 24))))
-        }
+        blendRowVector(dst, src, count, opacity: opacity)
     }
 }

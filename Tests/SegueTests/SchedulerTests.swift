@@ -1,0 +1,71 @@
+import Testing
+@testable import Segue
+
+@MainActor @Suite struct SchedulerTests {
+    @Test func framesAreOnAFixedGridAndLateOnesAreDropped() {
+        let clock = ManualClock(now: 100)
+        var s = FrameScheduler(rate: 60, start: clock.now)
+        var f = s.nextFrame(now: clock.now)
+        #expect(f.index == 0 && f.time == 0 && f.dropped == 0)
+        clock.advance(by: 0.010)
+        f = s.nextFrame(now: clock.now)
+        #expect(f.index == 1 && f.dropped == 0)
+        #expect(abs(f.time - 1.0 / 60) < 1e-12 && abs(f.deadline - (100 + 1.0 / 60)) < 1e-9)
+        // The clock jumps past two deadlines (frames 2 and 3): they are counted, not smeared.
+        clock.now = 100.060
+        f = s.nextFrame(now: clock.now)
+        #expect(f.index == 4 && f.dropped == 2)
+        #expect(abs(f.time - 4.0 / 60) < 1e-12) // the frame's own time, not "now"
+        #expect(s.droppedFrames == 2 && s.framesShown == 3)
+        // Asked early (before the next deadline): the next frame, nothing dropped.
+        clock.now = 100.061
+        f = s.nextFrame(now: clock.now)
+        #expect(f.index == 5 && f.dropped == 0)
+    }
+
+    @Test func aStallIsBoundedAndReanchors() {
+        var s = FrameScheduler(rate: 60, start: 0, maxCatchUpFrames: 8)
+        _ = s.nextFrame(now: 0)
+        var f = s.nextFrame(now: 10) // a 10 s stall
+        #expect(f.dropped == 599 && s.stalls == 1)
+        // Scene time moved by the natural frame plus at most 8 caught-up frames.
+        #expect(abs(f.time - 9.0 / 60) < 1e-9)
+        f = s.nextFrame(now: 10.001)
+        #expect(f.dropped == 0 && abs(f.time - 10.0 / 60) < 1e-9)
+        #expect(abs(s.sceneTime(atWallTime: 10.001) - (10.001 - (600 - 9) / 60.0)) < 1e-9)
+    }
+
+    @Test func idleGapsAreNotDrops() {
+        var s = FrameScheduler(rate: 60, start: 0)
+        _ = s.nextFrame(now: 0)
+        s.resync(now: 5)
+        let f = s.nextFrame(now: 5)
+        #expect(f.dropped == 0 && s.droppedFrames == 0)
+        #expect(abs(f.time - 5) < 1e-9)
+        #expect(abs(s.wallTime(forSceneTime: 7) - 7) < 1e-9)
+    }
+
+    @Test func drivingAWindowEvaluatesAtFrameTimes() {
+        // A jittery host: animation values are those of the frames' grid times, whatever "now" was.
+        let w = Window(size: Size(width: 10, height: 10))
+        let v = View(frame: .zero)
+        w.addSubview(v)
+        View.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { v.alpha = 0 }, completion: nil)
+        let clock = ManualClock(now: 0)
+        var s = FrameScheduler(rate: 30, start: 0)
+        for jitter in [0.0, 0.004, 0.031, 0.013, 0.120, 0.002] {
+            clock.advance(by: jitter)
+            let f = s.nextFrame(now: clock.now)
+            w.advance(to: f.time)
+            #expect(abs(v.layer.presentation()!.opacity - (1 - Double(f.index) / 30)) < 1e-9)
+        }
+        #expect(s.droppedFrames > 0)
+    }
+
+    @Test func otherRates() {
+        var s = FrameScheduler(rate: 144, start: 0)
+        _ = s.nextFrame(now: 0)
+        let f = s.nextFrame(now: 0.5)
+        #expect(f.index == 72 && f.dropped == 71) // frame 72 is due exactly at 0.5: still on time
+    }
+}
