@@ -1,0 +1,33 @@
+// Flip: the page is a card turning half a revolution about its centre line, in perspective, the old
+// page on its front and the new page on its back (oglFlip; the modal flipHorizontal). "From right"
+// brings the right edge towards the viewer and over to the left; top and bottom turn about the
+// horizontal axis. The card recedes a little as it turns and darkens slightly when seen at an angle.
+// One quad a frame: whichever side faces the viewer.
+
+import Foundation
+
+public final class FlipEffect: TransitionEffect {
+    private var mesh = Mesh()
+    public init() {}
+
+    public func draw(_ f: EffectFrame, in canvas: Canvas) {
+        if f.drawEnds(in: canvas) { return }
+        let pr = PageProjector(f, eyeDistance: 2.0 * (f.subtype == .fromLeft || f.subtype == .fromRight
+                                                       ? f.size.width : f.size.height))
+        let L = pr.length, B = pr.breadth
+        let th = f.progress * Double.pi, c = cos(th), s = sin(th)
+        let recede = -0.12 * L * s
+        let front = th <= Double.pi / 2
+        let tex = front ? f.old : f.new
+        let shade = 0.72 + 0.28 * abs(c)
+        // Card coordinate x ∈ [−L/2, L/2] sits at a = L/2 + x·cosθ, z = x·sinθ.
+        func corner(_ x: Double, _ b: Double) -> MeshVertex {
+            let a = L / 2 + x * c, z = x * s + recede
+            let ta = front ? L / 2 + x : L / 2 - x   // the back shows the new page unmirrored at θ = π
+            return pr.vertex(a: a, b: b, z: z, ta: ta, tb: b, texture: tex, shade: shade, alpha: f.opacity)
+        }
+        mesh.reset()
+        mesh.appendQuad(corner(-L / 2, 0), corner(L / 2, 0), corner(L / 2, B), corner(-L / 2, B))
+        canvas.draw(mesh, texture: tex)
+    }
+}

@@ -1,0 +1,74 @@
+// Camera iris: six shutter blades close over the old page to black, then open on the new one
+// (cameraIrisHollowClose / cameraIrisHollowOpen; the first dwells on closing, the second on opening).
+// The aperture is a hexagon whose inscribed radius runs from beyond the half-diagonal to zero while
+// the blades twist. Each blade is the wedge between the rays that continue two neighbouring hexagon
+// edges outward, so the blades tile everything outside the aperture without overlapping, and the rays
+// are the visible blade edges; each wedge is shaded lighter at its inner tip and darker outwards.
+
+import Foundation
+
+public final class IrisEffect: TransitionEffect {
+    public enum Emphasis: Sendable { case open, close }
+    public let emphasis: Emphasis
+    private var mesh = Mesh()
+    private static let blades = 6
+
+    public init(emphasis: Emphasis) { self.emphasis = emphasis }
+
+    /// The fraction of the transition spent closing.
+    var closingShare: Double { emphasis == .close ? 0.62 : 0.38 }
+
+    public func draw(_ f: EffectFrame, in canvas: Canvas) {
+        if f.drawEnds(in: canvas) { return }
+        let p = f.progress
+        let W = f.size.width, H = f.size.height
+        let R = (W * W + H * H).squareRoot() / 2
+        let closing = p < closingShare
+        // Aperture: 1 open … 0 shut; eased so the blades slow as they meet and as they clear.
+        let s = closing ? p / closingShare : (1 - p) / (1 - closingShare)
+        let open = 1 - s * s * (3 - 2 * s)
+        let rho = R * 1.03 * open
+        let page = closing ? f.old : f.new
+        canvas.draw(page, transform: f.imageTransform(page), opacity: f.opacity)
+
+        var clipped = canvas
+        clipped.clip = clipped.clip.intersection(deviceBounds(f))
+        let pr = PageProjector(f)
+        let n = Self.blades
+        let twist = 1.1 * (1 - open)
+        let far = 3 * R
+        let cx = W / 2, cy = H / 2
+        let half = Double.pi / Double(n)
+        func vertexAt(angle: Double) -> (Double, Double) {
+            let r = rho / cos(half)
+            return (cx + r * cos(angle), cy + r * sin(angle))
+        }
+        mesh.reset()
+        for i in 0..<n {
+            // Blade i lies across hexagon edge i (outward normal at angle β) and its rays.
+            let beta = twist + Double(i) * 2 * half
+            let startV = vertexAt(angle: beta - half)
+            let prevT = beta - 2 * half + Double.pi / 2, thisT = beta + Double.pi / 2
+            let farPrev = (startV.0 + far * cos(prevT), startV.1 + far * sin(prevT))
+            let endV = vertexAt(angle: beta + half)
+            let farThis = (endV.0 + far * cos(thisT), endV.1 + far * sin(thisT))
+            let base = UInt32(mesh.vertices.count)
+            mesh.vertices.append(pr.solidVertex(x: startV.0, y: startV.1, shade: 1, highlight: 0.10, alpha: f.opacity))
+            mesh.vertices.append(pr.solidVertex(x: endV.0, y: endV.1, shade: 1, highlight: 0.03, alpha: f.opacity))
+            mesh.vertices.append(pr.solidVertex(x: farThis.0, y: farThis.1, shade: 0.2, alpha: f.opacity))
+            mesh.vertices.append(pr.solidVertex(x: farPrev.0, y: farPrev.1, shade: 0.6, alpha: f.opacity))
+            mesh.indices += [base, base + 1, base + 2, base, base + 2, base + 3]
+        }
+        clipped.draw(mesh, texture: SolidTexture.blade)
+    }
+
+    private func deviceBounds(_ f: EffectFrame) -> PixelRect {
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        for (x, y) in [(0.0, 0.0), (f.size.width, 0), (0, f.size.height), (f.size.width, f.size.height)] {
+            let q = f.pageToDevice.project(Point(x: x, y: y))
+            x0 = min(x0, q.x); y0 = min(y0, q.y); x1 = max(x1, q.x); y1 = max(y1, q.y)
+        }
+        return PixelRect(x0: Int(x0.rounded(.down)), y0: Int(y0.rounded(.down)),
+                         x1: Int(x1.rounded(.up)), y1: Int(y1.rounded(.up)))
+    }
+}

@@ -1,0 +1,157 @@
+// Page curl: the old page peels up from its bottom-right corner around a cylinder lying on the page,
+// whose axis sweeps diagonally across until the whole page has rolled over and off, uncovering the new
+// page (pageCurl). pageUnCurl is the exact reverse; the modal partialCurl stops part way and holds.
+//
+// Geometry (page space): n is the unit direction towards the corner, d = P·n − L a point's distance
+// past the axis line L. d ≤ 0 stays flat; 0 < d < πr wraps the cylinder (angle φ = d/r, lifted
+// r·(1 − cos φ)); beyond, the page lies flat on top, face down, travelling back. The page is a grid
+// whose lifted cells are drawn in order of d, which is order of height — painter's order is exact for
+// a single cylinder. The back of the page shows mirrored (the geometry does that), washed out like
+// paper seen from behind with the print showing through; the curl is shaded by its slope; the new page
+// lies in a soft shadow along the roll and the flat page darkens slightly where the roll meets it.
+
+import Foundation
+
+public final class PageCurlEffect: TransitionEffect {
+    public enum Direction: Sendable { case curl, unCurl }
+    public let direction: Direction
+    /// How far the curl goes at progress 1 (1 = the page rolls right off; less holds part way).
+    public let extent: Double
+    /// Angle of n above the horizontal, in radians, at progress 0 and 1 (the axis turns as it sweeps).
+    public let angles: (start: Double, end: Double)
+
+    private var points: [Lift] = []
+    private var flat = Mesh(), lifted = Mesh(), under = Mesh()
+    private var order: [(d: Double, cell: Int)] = []
+
+    private struct Lift { var x, y, z, phi, d: Double }
+
+    public init(direction: Direction = .curl, extent: Double = 1,
+                angles: (start: Double, end: Double) = (0.95, 0.62)) {
+        self.direction = direction
+        self.extent = extent
+        self.angles = angles
+    }
+
+    /// The modal partialCurl: the page lifts from the bottom edge about a nearly horizontal axis and
+    /// holds with roughly the lower half of the page below uncovered.
+    public static func partial() -> PageCurlEffect {
+        PageCurlEffect(direction: .curl, extent: 0.36, angles: (1.45, 1.38))
+    }
+
+    public func draw(_ f: EffectFrame, in canvas: Canvas) {
+        if extent >= 1, f.drawEnds(in: canvas) { return }
+        if f.progress <= 0 { canvas.draw(f.old, transform: f.imageTransform(f.old), opacity: f.opacity); return }
+        switch direction {
+        case .curl: drawCurl(page: f.old, under: f.new, progress: f.progress, f, canvas)
+        case .unCurl: drawCurl(page: f.new, under: f.old, progress: 1 - f.progress, f, canvas)
+        }
+    }
+
+    private func drawCurl(page: Bitmap, under below: Bitmap, progress p: Double, _ f: EffectFrame, _ canvas: Canvas) {
+        let W = f.size.width, H = f.size.height
+        let pr = PageProjector(f)
+        let diag = (W * W + H * H).squareRoot()
+        let r = 0.075 * diag
+        let angle = angles.start + (angles.end - angles.start) * p
+        let nx = cos(angle), ny = sin(angle)
+        let m1 = W * nx + H * ny                    // the corner's reach along n (the top-left is 0)
+        let L = m1 - extent * p * (m1 + Double.pi * r)
+        // Shadows fade in and out at the ends so the first and last frames are untouched pages.
+        let strength = smoothstep(0, 0.06, p) * (extent >= 1 ? smoothstep(0, 0.1, 1 - p) : 1)
+
+        // Grid sized to the page: about 26 px cells at 640 wide, never fewer than 24 columns.
+        let cols = max(24, min(64, Int((W / 24).rounded()))), rows = max(16, Int((Double(cols) * H / W).rounded()))
+        points.removeAll(keepingCapacity: true)
+        for j in 0...rows {
+            let y = H * Double(j) / Double(rows)
+            for i in 0...cols {
+                let x = W * Double(i) / Double(cols)
+                let d = x * nx + y * ny - L
+                var q = Lift(x: x, y: y, z: 0, phi: 0, d: d)
+                if d > 0 {
+                    let dd: Double
+                    if d < Double.pi * r {
+                        q.phi = d / r
+                        dd = r * sin(q.phi) - d
+                        q.z = r * (1 - cos(q.phi))
+                    } else {
+                        q.phi = Double.pi
+                        dd = Double.pi * r - 2 * d
+                        q.z = 2 * r
+                    }
+                    q.x += dd * nx; q.y += dd * ny
+                }
+                points.append(q)
+            }
+        }
+
+        // The page underneath, in the curl's soft shadow: darkest at the roll's outer edge (d ≈ r, where
+        // the page underneath first shows) and fading over about another radius and a half.
+        under.reset()
+        let stride = cols + 1
+        for j in 0...rows {
+            for i in 0...cols {
+                let x = W * Double(i) / Double(cols), y = H * Double(j) / Double(rows)
+                let d = points[j * stride + i].d
+                let shade = 1 - strength * 0.42 * pow(1 - smoothstep(r * 0.8, r * 2.6, d), 1.5)
+                under.vertices.append(pr.vertex(x: x, y: y, u: x, v: y, texture: below, shade: shade, alpha: f.opacity))
+            }
+        }
+        under.appendGridIndices(base: 0, columns: cols, rows: rows)
+        canvas.draw(under, texture: below)
+
+        // The curling page: flat cells first, then the lifted cells
+        // from the axis outwards (lowest first).
+        flat.reset(); lifted.reset(); order.removeAll(keepingCapacity: true)
+        for (k, q) in points.enumerated() {
+            let j = k / stride, i = k % stride
+            let u = W * Double(i) / Double(cols), v = H * Double(j) / Double(rows)
+            // Flat page just before the axis lies in the curl's shade (contact shadow).
+            let contact = q.d <= 0 ? 1 - strength * 0.16 * smoothstep(-0.6 * r, 0, q.d) : 1
+            flat.vertices.append(pageVertex(q, u: u, v: v, pr: pr, texture: page, opacity: f.opacity, shade: contact))
+        }
+        for j in 0..<rows {
+            for i in 0..<cols {
+                let a = j * stride + i
+                let dc = (points[a].d + points[a + 1].d + points[a + stride].d + points[a + stride + 1].d) / 4
+                if max(points[a].d, points[a + 1].d, points[a + stride].d, points[a + stride + 1].d) <= 0 {
+                    appendCell(&flat, a, stride)
+                } else {
+                    order.append((dc, a))
+                }
+            }
+        }
+        order.sort { $0.d < $1.d }
+        lifted.vertices = flat.vertices
+        for (_, a) in order { appendCell(&lifted, a, stride) }
+        canvas.draw(flat, texture: page)
+        canvas.draw(lifted, texture: page)
+    }
+
+    @inline(__always) private func appendCell(_ m: inout Mesh, _ a: Int, _ stride: Int) {
+        let p = UInt32(a), q = p + 1, r = p + UInt32(stride), s = r + 1
+        m.indices.append(p); m.indices.append(q); m.indices.append(r)
+        m.indices.append(q); m.indices.append(s); m.indices.append(r)
+    }
+
+    /// A vertex of the curling page: the front lit by its slope, the back washed out and see-through.
+    private func pageVertex(_ q: Lift, u: Double, v: Double, pr: PageProjector, texture: Bitmap, opacity: Double,
+                            shade flatShade: Double) -> MeshVertex {
+        if q.phi == 0 {
+            return pr.vertex(x: q.x, y: q.y, u: u, v: v, texture: texture, shade: flatShade, alpha: opacity)
+        }
+        if q.phi <= Double.pi / 2 {
+            // Front: turns darker as it rolls away from the viewer, darkest at the crest.
+            let shade = 1 - 0.38 * pow(sin(q.phi), 3)
+            return pr.vertex(x: q.x, y: q.y, z: q.z, u: u, v: v, texture: texture, shade: shade, alpha: opacity)
+        }
+        // Back: the page's own print showing faintly (mirrored) through white paper, a soft highlight
+        // along the roll.
+        let t = -cos(q.phi)                         // 0 at the crest, 1 lying flat on top
+        let shade = 0.22 + 0.06 * (1 - t)
+        let highlight = 0.58 + 0.16 * t + 0.2 * sin(q.phi) * t
+        return pr.vertex(x: q.x, y: q.y, z: q.z, u: u, v: v, texture: texture, shade: shade, highlight: highlight,
+                         alpha: opacity)
+    }
+}

@@ -1,0 +1,117 @@
+// PageProjector: page-space 3D points to mesh vertices. A point (x, y, z) of the page (z toward the
+// viewer) is seen in perspective from an eye `eyeDistance` above the page centre, then mapped by the
+// page-to-device transform; the vertex keeps the homogeneous w so the rasterizer interpolates textures
+// perspective-correctly. Subtypes are handled once here: effects are written for "from right" in a
+// canonical frame (a along the motion, b across it) and `orientation` maps positions and texture
+// coordinates together, so every direction is the same effect mirrored or transposed.
+
+struct PageProjector {
+    let size: Size
+    let toDevice: Transform3D
+    /// Distance of the eye from the page plane, page units (.infinity: no perspective).
+    let eyeDistance: Double
+    let subtype: TransitionSubtype
+
+    init(_ frame: EffectFrame, eyeDistance: Double = .infinity) {
+        size = frame.size
+        toDevice = frame.pageToDevice
+        self.eyeDistance = eyeDistance
+        subtype = frame.subtype
+    }
+
+    /// Length of the page along the motion, and across it.
+    var length: Double { subtype == .fromLeft || subtype == .fromRight ? size.width : size.height }
+    var breadth: Double { subtype == .fromLeft || subtype == .fromRight ? size.height : size.width }
+
+    /// Canonical (a, b) to page (x, y).
+    @inline(__always) func page(_ a: Double, _ b: Double) -> (Double, Double) {
+        switch subtype {
+        case .fromRight: (a, b)
+        case .fromLeft: (size.width - a, b)
+        case .fromBottom: (b, a)
+        case .fromTop: (b, size.height - a)
+        }
+    }
+
+    /// The vertex of canonical point (a, b, z) showing canonical texture point (ta, tb) of `texture`.
+    @inline(__always)
+    func vertex(a: Double, b: Double, z: Double = 0, ta: Double, tb: Double, texture: Bitmap,
+                shade: Double = 1, highlight: Double = 0, alpha: Double = 1) -> MeshVertex {
+        let (x, y) = page(a, b)
+        let (u, v) = page(ta, tb)
+        return vertex(x: x, y: y, z: z, u: u, v: v, texture: texture, shade: shade, highlight: highlight, alpha: alpha)
+    }
+
+    /// The vertex of page point (x, y, z) showing page point (u, v) of `texture`.
+    @inline(__always)
+    func vertex(x: Double, y: Double, z: Double = 0, u: Double, v: Double, texture: Bitmap,
+                shade: Double = 1, highlight: Double = 0, alpha: Double = 1) -> MeshVertex {
+        // Perspective about the page centre: w0 = (D − z) / D.
+        var px = x, py = y, w0 = 1.0
+        if eyeDistance.isFinite {
+            w0 = (eyeDistance - z) / eyeDistance
+            let cx = size.width / 2, cy = size.height / 2
+            px = cx + (x - cx) / w0
+            py = cy + (y - cy) / w0
+        }
+        let h = toDevice.apply(x: px, y: py)
+        let su = Double(texture.width) / max(1e-9, size.width), sv = Double(texture.height) / max(1e-9, size.height)
+        return MeshVertex(x: Float(h.x / h.w), y: Float(h.y / h.w), w: Float(h.w * w0),
+                          u: Float(u * su), v: Float(v * sv),
+                          shade: Float(shade), highlight: Float(highlight), alpha: Float(alpha))
+    }
+}
+
+extension PageProjector {
+    /// A vertex of page point (x, y, z) sampling the centre of a `SolidTexture`.
+    @inline(__always)
+    func solidVertex(x: Double, y: Double, z: Double = 0, shade: Double = 1, highlight: Double = 0,
+                     alpha: Double = 1) -> MeshVertex {
+        var v = vertex(x: x, y: y, z: z, u: 0, v: 0, texture: SolidTexture.black, shade: shade,
+                       highlight: highlight, alpha: alpha)
+        v.u = 2; v.v = 2
+        return v
+    }
+}
+
+extension Mesh {
+    /// Empties the mesh, keeping its storage for the next frame.
+    mutating func reset() {
+        vertices.removeAll(keepingCapacity: true)
+        indices.removeAll(keepingCapacity: true)
+    }
+
+    /// Appends a quad (a, b, c, d in order around it) as two triangles.
+    mutating func appendQuad(_ a: MeshVertex, _ b: MeshVertex, _ c: MeshVertex, _ d: MeshVertex) {
+        let i = UInt32(vertices.count)
+        vertices.append(a); vertices.append(b); vertices.append(c); vertices.append(d)
+        indices.append(i); indices.append(i + 1); indices.append(i + 2)
+        indices.append(i); indices.append(i + 2); indices.append(i + 3)
+    }
+
+    /// Appends the triangles of a `columns × rows` grid whose vertices were appended row by row
+    /// starting at index `base`.
+    mutating func appendGridIndices(base: Int, columns: Int, rows: Int) {
+        let stride = UInt32(columns + 1), b = UInt32(base)
+        for j in 0..<UInt32(rows) {
+            for i in 0..<UInt32(columns) {
+                let p = b + j * stride + i, q = p + 1, r = p + stride, s = r + 1
+                indices.append(p); indices.append(q); indices.append(r)
+                indices.append(q); indices.append(s); indices.append(r)
+            }
+        }
+    }
+}
+
+/// Small solid textures for blades and shadows (meshes always sample a texture).
+enum SolidTexture {
+    static let black = Bitmap(width: 4, height: 4, fill: 0xff00_0000)
+    /// Iris blades: a dark graphite grey.
+    static let blade = Bitmap(width: 4, height: 4, fill: 0xff1c_1c1e)
+}
+
+/// Hermite smoothstep of `x` between `e0` and `e1`.
+@inline(__always) func smoothstep(_ e0: Double, _ e1: Double, _ x: Double) -> Double {
+    let t = min(1, max(0, (x - e0) / (e1 - e0)))
+    return t * t * (3 - 2 * t)
+}

@@ -1,0 +1,38 @@
+// Slides: moveIn (the new page slides in over the old), push (the new page pushes the old one out)
+// and reveal (the old page slides away uncovering the new). The subtype names the side the motion
+// comes from, so "from right" moves everything leftwards. Whole images are placed by translation,
+// which the canvas draws as row copies at whole pixels and bilinearly in between.
+
+public final class SlideEffect: TransitionEffect {
+    public enum Kind: Sendable { case moveIn, push, reveal }
+    public let kind: Kind
+
+    public init(_ kind: Kind) { self.kind = kind }
+
+    public func draw(_ f: EffectFrame, in canvas: Canvas) {
+        let p = min(1, max(0, f.progress))
+        // Unit vector pointing where the new page comes from.
+        let (ux, uy): (Double, Double) = switch f.subtype {
+        case .fromRight: (1, 0)
+        case .fromLeft: (-1, 0)
+        case .fromBottom: (0, 1)
+        case .fromTop: (0, -1)
+        }
+        let w = f.size.width, h = f.size.height
+        let inX = ux * w * (1 - p), inY = uy * h * (1 - p)       // new page entering
+        let outX = -ux * w * p, outY = -uy * h * p                 // old page leaving
+        if p >= 1 { canvas.draw(f.new, transform: f.imageTransform(f.new), opacity: f.opacity); return }
+        if p <= 0 { canvas.draw(f.old, transform: f.imageTransform(f.old), opacity: f.opacity); return }
+        switch kind {
+        case .moveIn:
+            canvas.draw(f.old, transform: f.imageTransform(f.old), opacity: f.underlyingOldOpacity)
+            canvas.draw(f.new, transform: f.imageTransform(f.new, dx: inX, dy: inY), opacity: f.opacity)
+        case .push:
+            canvas.draw(f.old, transform: f.imageTransform(f.old, dx: outX, dy: outY), opacity: f.opacity)
+            canvas.draw(f.new, transform: f.imageTransform(f.new, dx: inX, dy: inY), opacity: f.opacity)
+        case .reveal:
+            canvas.draw(f.new, transform: f.imageTransform(f.new), opacity: f.underlyingNewOpacity)
+            canvas.draw(f.old, transform: f.imageTransform(f.old, dx: outX, dy: outY), opacity: f.opacity)
+        }
+    }
+}

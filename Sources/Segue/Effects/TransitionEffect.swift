@@ -1,0 +1,119 @@
+// TransitionEffect: one frame of a transition drawn from two snapshots. An effect sees the old and new
+// page as textures, a progress in 0…1 and where the page lies on the device; simple effects place whole
+// images with `Canvas.draw(_:transform:)`, every 3D or warp effect only builds a `Mesh` for the one
+// rasterizer. Effects are classes so that each keeps its mesh arrays from frame to frame (no per-frame
+// allocation once warmed up). Progress 0 draws exactly the old page and 1 exactly the new one.
+
+/// Everything an effect needs to draw one frame.
+public struct EffectFrame {
+    /// The page before and after, premultiplied; their pixels cover `size` (page units).
+    public var old: Bitmap
+    public var new: Bitmap
+    /// 0 = old page, 1 = new page (already through the timing function).
+    public var progress: Double
+    /// The direction (effects that ignore it treat every subtype alike).
+    public var subtype: TransitionSubtype
+    /// The page's size in page units (a layer's bounds size).
+    public var size: Size
+    /// Page space (origin top-left, y down, z toward the viewer) to device pixels.
+    public var pageToDevice: Transform3D
+    /// Opacity of the whole drawing.
+    public var opacity: Double
+    /// Whether `new` is opaque everywhere: then whatever lies under it need not fade out.
+    public var newIsOpaque: Bool
+    /// Whether `old` is opaque everywhere.
+    public var oldIsOpaque: Bool
+
+    public init(old: Bitmap, new: Bitmap, progress: Double, subtype: TransitionSubtype = .fromRight,
+                size: Size, pageToDevice: Transform3D = .identity, opacity: Double = 1, newIsOpaque: Bool? = nil, oldIsOpaque: Bool? = nil) {
+        self.old = old; self.new = new
+        self.progress = progress
+        self.subtype = subtype
+        self.size = size
+        self.pageToDevice = pageToDevice
+        self.opacity = opacity
+        self.newIsOpaque = newIsOpaque ?? new.isOpaque
+        self.oldIsOpaque = oldIsOpaque ?? old.isOpaque
+    }
+
+    /// Texel space of `image` to the device, with the page moved by (dx, dy) page units.
+    public func imageTransform(_ image: Bitmap, dx: Double = 0, dy: Double = 0) -> Transform3D {
+        let sx = size.width / Double(max(1, image.width)), sy = size.height / Double(max(1, image.height))
+        return Transform3D(scaleX: sx, y: sy, z: 1)
+            .concatenating(Transform3D(translationX: dx, y: dy, z: 0))
+            .concatenating(pageToDevice)
+    }
+
+    /// Opacity for an old page that stays put under the new one: it needs to fade out only when the
+    /// new page does not cover it.
+    public var underlyingOldOpacity: Double { newIsOpaque ? opacity : opacity * (1 - progress) }
+    /// Opacity for a new page lying still under the old one (it needs to fade in only when the old
+    /// page does not cover it).
+    public var underlyingNewOpacity: Double { oldIsOpaque ? opacity : opacity * progress }
+}
+
+/// One transition effect. Implementations keep scratch meshes, so one instance serves one drawing
+/// thread at a time.
+public protocol TransitionEffect: AnyObject {
+    func draw(_ frame: EffectFrame, in canvas: Canvas)
+}
+
+extension TransitionType {
+    /// A new effect object drawing this type.
+    public func makeEffect() -> TransitionEffect {
+        switch self {
+        case .fade: FadeEffect()
+        case .moveIn: SlideEffect(.moveIn)
+        case .push: SlideEffect(.push)
+        case .reveal: SlideEffect(.reveal)
+        case .cube: CubeEffect()
+        case .oglFlip: FlipEffect()
+        case .pageCurl: PageCurlEffect(direction: .curl)
+        case .pageUnCurl: PageCurlEffect(direction: .unCurl)
+        case .rippleEffect: RippleEffect()
+        case .suckEffect: SuckEffect()
+        case .cameraIrisHollowOpen: IrisEffect(emphasis: .open)
+        case .cameraIrisHollowClose: IrisEffect(emphasis: .close)
+        }
+    }
+}
+
+extension Bitmap {
+    /// True when every pixel has full alpha.
+    public var isOpaque: Bool {
+        for y in 0..<height {
+            let r = row(y)
+            for x in 0..<width where r[x] >> 24 != 0xff { return false }
+        }
+        return true
+    }
+}
+
+extension EffectFrame {
+    /// At the ends of a transition every effect shows a page as it is: draws it flat and returns true.
+    func drawEnds(in canvas: Canvas) -> Bool {
+        if progress <= 0 { canvas.draw(old, transform: imageTransform(old), opacity: opacity); return true }
+        if progress >= 1 { canvas.draw(new, transform: imageTransform(new), opacity: opacity); return true }
+        return false
+    }
+}
+
+extension Mesh {
+    /// Twice the signed device-space area of the quad a, b, c, d.
+    static func signedArea(_ q: [MeshVertex]) -> Float {
+        var s: Float = 0
+        for i in 0..<q.count { let a = q[i], b = q[(i + 1) % q.count]; s += a.x * b.y - b.x * a.y }
+        return s
+    }
+    /// Twice the signed texture-space area of the quad.
+    static func signedTextureArea(_ q: [MeshVertex]) -> Float {
+        var s: Float = 0
+        for i in 0..<q.count { let a = q[i], b = q[(i + 1) % q.count]; s += a.u * b.v - b.u * a.v }
+        return s
+    }
+    /// Whether a planar quad shows its front (its picture unmirrored) on the device.
+    static func isFrontFacing(_ q: [MeshVertex]) -> Bool {
+        let d = signedArea(q), t = signedTextureArea(q)
+        return d != 0 && (d > 0) == (t > 0)
+    }
+}

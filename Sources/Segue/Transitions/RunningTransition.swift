@@ -1,0 +1,122 @@
+// RunningTransition: a Transition at work on one layer. It is the layer's content override: the
+// compositor asks it to draw the layer, and it draws the effect between the old snapshot (taken when
+// the transition was added) and the new state. The new state is snapshotted lazily at draw time —
+// after the change has happened and layout has run — and again whenever the layer's subtree changed
+// or animates meanwhile, so a presentation animating inside the transition shows through it, as on
+// iOS. Time comes from the timeline current when the transition was added (a percent-driven
+// interaction scrubs it like any animation); the override is removed when that time passes the end.
+
+@MainActor
+final class RunningTransition: LayerContentOverride {
+    let transition: Transition
+    let key: String?
+    private weak var layer: Layer?
+    private let old: Bitmap
+    private var new: Bitmap?
+    private var newVersion = -1
+    private var stale = true
+    private var timeline: Timeline?
+    private var start = 0.0
+    private let effect: TransitionEffect
+    private var opaque: (old: Bool, new: Bool) = (true, true)
+    private var finished = false
+    private var pumpPending = false
+    private var endTimerPending = false
+
+    /// Snapshots go through their own compositor: they run while the window's compositor is drawing.
+    private static let snapshotter = Compositor()
+
+    init(transition: Transition, key: String?, layer: Layer) {
+        self.transition = transition
+        self.key = key
+        self.layer = layer
+        old = Self.snapshotter.snapshot(layer, presentation: true)
+        opaque.old = old.isOpaque
+        effect = transition.type.makeEffect()
+        timeline = Timeline.current
+        if let t = timeline { start = t.localTime } else if let w = layer.hostWindow { timeline = w.timeline; start = w.currentTime }
+        scheduleEnd()
+    }
+
+    /// The layer's subtree changed: the new state must be snapshotted again.
+    func noteChange() { stale = true }
+
+    /// Progress of the effect now (0 before the clock is known).
+    var progress: Double {
+        guard let t = timeline else { return transition.progress(atElapsed: 0) }
+        return transition.progress(atElapsed: t.localTime - start)
+    }
+
+    var isPastEnd: Bool {
+        guard let t = timeline else { return false }
+        return t.localTime - start >= transition.effectiveDuration
+    }
+
+    func draw(in canvas: Canvas, layerToDevice: Transform3D, opacity: Double, bounds: Rect) {
+        guard let layer else { return }
+        if timeline == nil, let w = layer.hostWindow { timeline = w.timeline; start = w.currentTime; scheduleEnd() }
+        captureNewIfNeeded(layer)
+        guard let new else { return }
+        let frame = EffectFrame(old: old, new: new, progress: progress, subtype: transition.subtype ?? .fromLeft,
+                                size: bounds.size,
+                                pageToDevice: Transform3D(translationX: bounds.minX, y: bounds.minY, z: 0)
+                                    .concatenating(layerToDevice),
+                                opacity: opacity, newIsOpaque: opaque.new, oldIsOpaque: opaque.old)
+        effect.draw(frame, in: canvas)
+        if isPastEnd { finish(true) } else { pumpFrames() }
+    }
+
+    private func captureNewIfNeeded(_ layer: Layer) {
+        let animating = layer.hostWindow.map { WindowHooks.isAnimating($0) } ?? false
+        guard new == nil || stale || animating || layer.renderVersion != newVersion else { return }
+        // A snapshot shows the layer's real content, never this override.
+        let snap = Self.snapshotter.snapshot(layer, presentation: true)
+        new = snap
+        opaque.new = snap.isOpaque
+        stale = false
+        newVersion = layer.renderVersion
+    }
+
+    /// Keeps frames coming while the effect runs: a timer due now makes the window's next frame due now.
+    private func pumpFrames() {
+        guard !pumpPending, let w = layer?.hostWindow else { return }
+        pumpPending = true
+        w.schedule(at: w.currentTime) { [weak self] in
+            guard let self else { return }
+            self.pumpPending = false
+            guard !self.finished, let layer = self.layer else { return }
+            // A new frame of the effect, not a change of the layer: the new snapshot stays valid.
+            let current = layer.renderVersion == self.newVersion
+            layer.setNeedsComposite()
+            if current { self.newVersion = layer.renderVersion }
+        }
+    }
+
+    /// Ends the transition when its time is up, even if no frame is drawn then.
+    private func scheduleEnd() {
+        guard !endTimerPending, let t = timeline, let w = layer?.hostWindow else { return }
+        let remaining = start + transition.effectiveDuration - t.localTime
+        // On the root timeline the end is exact; a child timeline (scrubbed, ramped) is checked each frame.
+        let due = t === w.timeline ? w.currentTime + max(0, remaining) : w.currentTime + 1.0 / 60
+        endTimerPending = true
+        w.schedule(at: due) { [weak self] in
+            guard let self else { return }
+            self.endTimerPending = false
+            if self.finished { return }
+            if self.isPastEnd { self.finish(true) } else { self.scheduleEnd() }
+        }
+    }
+
+    /// Removes the override (if still installed) and reports the end once.
+    func finish(_ completed: Bool) {
+        guard !finished else { return }
+        finished = true
+        if let layer, layer.contentOverride === self { layer.contentOverride = nil }
+        transition.completion?(completed)
+    }
+}
+
+extension Layer {
+    /// The window whose tree this layer is in, if any.
+    var hostWindow: Window? { rootLayer.delegate as? Window }
+}
