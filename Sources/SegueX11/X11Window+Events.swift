@@ -106,7 +106,10 @@ extension X11Window {
             let c = event.xclient
             if c.message_type == wmProtocols, UInt(bitPattern: c.data.l.0) == wmDeleteWindow { enqueue(.close) }
         case DestroyNotify:
-            if event.xdestroywindow.window == window { enqueue(.close) }
+            if event.xdestroywindow.window == window {
+                windowDestroyed = true
+                enqueue(.close)
+            }
         case MappingNotify:
             XRefreshKeyboardMapping(&event.xmapping)
         default:

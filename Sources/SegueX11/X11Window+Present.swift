@@ -60,12 +60,14 @@ extension X11Window {
     }
 
     private func put(_ buffer: ImageBuffer) {
-        if let segment = buffer.segment {
+        guard !windowDestroyed else { return }
+        if buffer.isShared {
+            // send_event True: the server reports ShmCompletion once it has read the segment.
             XShmPutImage(display, window, gc, buffer.image, 0, 0, 0, 0,
                          UInt32(buffer.width), UInt32(buffer.height), True)
             buffer.busy = true
-            _ = segment   // Xlib reads the segment through the image
         } else {
+            // Xlib copies the pixels into its request buffer: the image is free on return.
             XPutImage(display, window, gc, buffer.image, 0, 0, 0, 0, UInt32(buffer.width), UInt32(buffer.height))
         }
         XFlush(display)

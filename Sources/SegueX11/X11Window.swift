@@ -86,6 +86,8 @@ public final class X11Window {
     var queue: [X11Event] = []
     var clock = ServerClock()
     var closeReported = false
+    /// Set when someone else destroyed the window (DestroyNotify): nothing is drawn to it any more.
+    var windowDestroyed = false
 
     /// Opens `displayName` (nil = `DISPLAY`) and maps a window with this title and size.
     public init(title: String, width: Int, height: Int, display displayName: String? = nil,
@@ -167,7 +169,7 @@ public final class X11Window {
         isClosed = true
         releaseBuffers()
         XFreeGC(display, gc)
-        XDestroyWindow(display, window)
+        if !windowDestroyed { XDestroyWindow(display, window) }
         XFreeColormap(display, colormap)
         XSync(display, False)
         XCloseDisplay(display)

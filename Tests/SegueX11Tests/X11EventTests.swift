@@ -81,6 +81,25 @@ extension X11ServerTests {
         #expect(events.contains(.close))
     }
 
+    @Test func windowDestroyedByAnotherClientBecomesCloseAndStaysQuiet() throws {
+        let server = try XvfbServer.start()
+        defer { server.stop() }
+        let window = try openWindow(server)
+        let other = try #require(XOpenDisplay(server.display))
+        defer { XCloseDisplay(other) }
+        XDestroyWindow(other, window.window)
+        XSync(other, False)
+        let events = collectEvents(window) { $0 == .close }
+        #expect(events.contains(.close))
+        // Presenting into, and closing, a window that is gone must raise no X error.
+        let errors = X11ErrorHandlers.trap(window.display) {
+            fillPattern(window.backBuffer())
+            window.present()
+        }
+        #expect(errors == 0)
+        window.close()
+    }
+
     @Test func titleIsSetForBothWindowManagerConventions() throws {
         let server = try XvfbServer.start()
         defer { server.stop() }
