@@ -47,6 +47,19 @@ private func seedSpringProgress(_ t: Double) -> Double {
         #expect(!w.layer.isAnimatingTree)
     }
 
+    @Test func springVelocityIsInTotalDistancesPerSecond() {
+        // 200 pt to go at 100 pt/s is an initial velocity of 0.5.
+        let w = makeWindow()
+        let v = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        w.addSubview(v)
+        View.animate(withDuration: 1, delay: 0, usingSpringWithDamping: 1, initialSpringVelocity: 0.5, options: [],
+                     animations: { v.center.x += 200 }, completion: nil)
+        let h = 1e-6
+        w.advance(to: h)
+        let speed = (v.layer.presentation()!.position.x - 5) / h
+        #expect(abs(speed - 100) < 0.01)
+    }
+
     @Test func seed002CrossfadeOverOneSecond() {
         let w = makeWindow()
         let from = View(frame: w.bounds), to = View(frame: w.bounds)

@@ -24,7 +24,23 @@ import Foundation
 @MainActor
 enum AnimationEngine {
     private struct Timer { let time: Double; let seq: Int; let action: @MainActor () -> Void }
-    private static var timers: [ObjectIdentifier: [Timer]] = [:]
+    /// A window's pending timers; the weak reference tells a live window from a freed one whose
+    /// address (and so ObjectIdentifier) a new window may reuse.
+    private final class TimerList {
+        weak var window: Window?
+        var items: [Timer] = []
+        init(_ w: Window) { window = w }
+    }
+    private static var timerLists: [ObjectIdentifier: TimerList] = [:]
+    private static func timers(_ window: Window) -> TimerList {
+        let id = ObjectIdentifier(window)
+        if let l = timerLists[id], l.window === window { return l }
+        // First use, or a stale list of a freed window at the same address: start afresh.
+        timerLists = timerLists.filter { $0.value.window != nil }
+        let l = TimerList(window)
+        timerLists[id] = l
+        return l
+    }
     private static var seq = 0
     /// Completions of blocks that animated nothing, run on the next tick of any window (UIKit runs
     /// them on the next run-loop turn; a block that touched no layer names no window).
@@ -120,7 +136,7 @@ enum AnimationEngine {
                 while let x = c, x.parent != nil { if x.hasRamp { ramps[ObjectIdentifier(x)] = x }; c = x.parent }
             }
             for tl in ramps.values { if let t = tl.rampArrivalRootTime { offer(t, 1, .arrive(tl)) } }
-            for tm in timers[ObjectIdentifier(window)] ?? [] { offer(tm.time, 2, .timer(tm)) }
+            for tm in timers(window).items { offer(tm.time, 2, .timer(tm)) }
             guard let next = best else { break }
             window.setClock(max(now, next.time))
             switch next.event {
@@ -137,7 +153,7 @@ enum AnimationEngine {
                 }
                 tl.resume()
             case let .timer(tm):
-                timers[ObjectIdentifier(window)]?.removeAll { $0.seq == tm.seq }
+                timers(window).items.removeAll { $0.seq == tm.seq }
                 tm.action()
             }
             runImmediate()
@@ -177,7 +193,7 @@ enum AnimationEngine {
     /// The earliest pending timer or delayed animation start in window time.
     static func nextTimerTime(_ window: Window) -> Double? {
         if !immediate.isEmpty { return window.currentTime }
-        var best = timers[ObjectIdentifier(window)]?.map(\.time).min()
+        var best = timers(window).items.map(\.time).min()
         for (_, list) in AnimationStore.byLayer {
             for e in list where !e.isDone && e.timeline?.root === window.timeline {
                 guard let tl = e.timeline, let s = e.start, let t = e.localTime, t < 0, tl.isMoving,
@@ -190,7 +206,7 @@ enum AnimationEngine {
 
     static func schedule(_ window: Window, at time: Double, _ action: @escaping @MainActor () -> Void) {
         seq += 1
-        timers[ObjectIdentifier(window), default: []].append(Timer(time: time, seq: seq, action: action))
+        timers(window).items.append(Timer(time: time, seq: seq, action: action))
     }
 }
 

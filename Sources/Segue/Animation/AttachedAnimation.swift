@@ -31,7 +31,9 @@ final class CompletionGroup {
     /// The block has run; with nothing to wait for, the completion runs on the next tick (as UIKit does).
     func seal() {
         sealed = true
-        if pending == 0 { AnimationEngine.enqueueImmediate(self) }
+        if pending == 0 {
+            if completion != nil { AnimationEngine.enqueueImmediate(self) } else { fired = true }
+        }
     }
 
     func fire() {
