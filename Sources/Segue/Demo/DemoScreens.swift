@@ -16,8 +16,24 @@ public enum DemoScreen {
         case "weather": return weather(k)
         case "profile": return profile(k)
         case "music": return music(k)
-        default: return nil
+        default:
+            // "views-N": a screen of N small views, for measuring how cost grows with view count.
+            if name.hasPrefix("views-"), let n = Int(name.dropFirst(6)), (1...100_000).contains(n) { return manyViews(k, count: n) }
+            return nil
         }
+    }
+
+    static func manyViews(_ k: DemoKit, count: Int) -> View {
+        let v = root(k, .white)
+        let columns = max(1, Int(Double(count).squareRoot().rounded(.up)))
+        let rows = (count + columns - 1) / columns
+        let cw = k.size.width / Double(columns), ch = k.size.height / Double(rows)
+        let palette: [Color] = [.systemBlue, .systemGreen, .systemOrange, .systemPink, .systemPurple, .systemTeal]
+        for i in 0..<count {
+            let cell = Rect(x: Double(i % columns) * cw, y: Double(i / columns) * ch, width: cw, height: ch).insetBy(dx: cw * 0.08, dy: ch * 0.08)
+            v.addSubview(k.box(cell, color: palette[i % palette.count], radius: min(cell.width, cell.height) * 0.2))
+        }
+        return v
     }
 
     static func root(_ k: DemoKit, _ color: Color) -> View {

@@ -19,7 +19,8 @@ public final class TransitionSession {
     /// screen name is unknown.
     public init?(entry: DemoTransition, size: Size, from: String, to: String) {
         if case .seed = entry.kind { return nil }
-        guard DemoScreen.names.contains(from), DemoScreen.names.contains(to) else { return nil }
+        guard DemoScreen.view(named: from, size: Size(width: 1, height: 1)) != nil,
+              DemoScreen.view(named: to, size: Size(width: 1, height: 1)) != nil else { return nil }
         self.entry = entry
         toName = to
         window = Window(size: size)
