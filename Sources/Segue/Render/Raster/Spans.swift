@@ -10,7 +10,19 @@ func blendSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ pixel: UInt3
     if a == 255 { dst.update(repeating: pixel, count: count); return }
     if pixel == 0 { return }
     let inv = UInt64(255 - a)
-    for i in 0..<count { dst[i] = pixel &+ pack(div255(expand(dst[i]) &* inv)) }
+    var i = 0
+    if count >= 8 {
+        let mask = Px8(repeating: 0x00ff_00ff), src = Px8(repeating: pixel)
+        let inv16 = Half16(repeating: UInt16(255 - a))
+        while i + 8 <= count {
+            let d = UnsafeRawPointer(dst + i).loadUnaligned(as: Px8.self)
+            let out = src &+ (pixels32(div255(lanes16(d & mask) &* inv16))
+                              | (pixels32(div255(lanes16((d &>> 8) & mask) &* inv16)) &<< 8))
+            UnsafeMutableRawPointer(dst + i).storeBytes(of: out, as: Px8.self)
+            i += 8
+        }
+    }
+    while i < count { dst[i] = pixel &+ pack(div255(expand(dst[i]) &* inv)); i += 1 }
 }
 
 /// Source-over of `count` source pixels onto `dst`, each source first multiplied by `opacity`/255.
