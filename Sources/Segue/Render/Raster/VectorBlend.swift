@@ -1,11 +1,11 @@
 // VectorBlend: the row loops that dominate full-frame work — crossfades and translucent snapshots
-// eight pixels at a time, bilinear spans (affine and perspective images) four at a time.
-// Pixels stay 32-bit (SIMD8<UInt32>); masking splits each into its blue+red and green+alpha byte pairs, which viewed as SIMD16<UInt16> are sixteen 16-bit lanes that one
-// 16-bit multiply scales together (the vector form of PixelMath's trick). Only shifts, ands, 16-bit
-// multiplies and adds are used — all baseline SSE2 — and no widening conversions, which Swift does
-// not inline. The arithmetic (exact rounding ÷255) equals the scalar path bit for bit, except that
-// runs of opaque source pixels under an opacity take a one-division lerp (closer to exact, and the
-// crossfade's inner loop).
+// eight pixels at a time, bilinear spans (affine and perspective images) four at a time. Pixels stay
+// 32-bit (SIMD8<UInt32>); masking splits each into its blue+red and green+alpha byte pairs, which
+// viewed as SIMD16<UInt16> are 16-bit lanes that one 16-bit multiply scales together (the vector
+// form of PixelMath's trick). Only shifts, ands, 16-bit multiplies and adds are used — all baseline
+// SSE2 — and no widening conversions, which Swift does not inline. The arithmetic (exact rounding
+// ÷255) equals the scalar path bit for bit, except that runs of opaque source pixels under an
+// opacity take a one-division lerp (closer to exact; the crossfade's inner loop).
 
 @usableFromInline typealias Px8 = SIMD8<UInt32>
 @usableFromInline typealias Half16 = SIMD16<UInt16>
