@@ -212,3 +212,21 @@ import Foundation
         }
     }
 }
+
+@MainActor @Suite struct RenderRobustnessTests {
+    @Test func degenerateInputsDrawNothingAndDoNotTrap() {
+        let target = Bitmap(width: 16, height: 16, fill: 0xff00_0000)
+        let c = Canvas(target: target)
+        let img = Fixtures.card(width: 8, height: 8)
+        var t = Transform3D.identity; t.m11 = .nan
+        c.draw(img, transform: t)
+        c.draw(img, transform: Transform3D(scaleX: 0, y: 1, z: 1))
+        c.draw(Bitmap(width: 0, height: 0), transform: .identity)
+        c.fill(Rect(x: 2, y: 2, width: 0, height: 4), color: .white)
+        c.fill(Rect(x: 2, y: 2, width: .nan, height: 4), color: .white)
+        let bad = [MeshVertex(x: .nan, y: 0, u: 0, v: 0), MeshVertex(x: 10, y: 0, u: 8, v: 0),
+                   MeshVertex(x: 0, y: 10, w: -1, u: 0, v: 8), MeshVertex(x: 1e30, y: 1e30, u: .infinity, v: 0)]
+        c.draw(Mesh(vertices: bad, indices: [0, 1, 2, 1, 2, 3, 1, 3, 2, 7, 8, 9]), texture: img)
+        for y in 0..<16 { for x in 0..<16 { #expect(target[x, y] == 0xff00_0000) } }
+    }
+}

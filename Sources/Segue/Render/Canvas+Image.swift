@@ -23,8 +23,10 @@ import Foundation
 let fracBits = 24
 let fracOne = Double(1 << 24)
 /// `d` in 8.24 fixed point, rounded (a plain convert: `rounded()` is a libm call on baseline x86-64).
+/// Out-of-range or NaN inputs (a jet just outside a triangle, say) clamp instead of trapping.
 @inline(__always) func fixed(_ d: Double) -> Int {
     let x = d * fracOne
+    guard x > -1e15, x < 1e15 else { return x >= 1e15 ? Int(1e15) : -Int(1e15) }
     return Int(x + (x >= 0 ? 0.5 : -0.5))
 }
 

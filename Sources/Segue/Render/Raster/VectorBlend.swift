@@ -1,9 +1,11 @@
-// VectorBlend: the row blends that dominate full-frame work (crossfades, translucent snapshots),
-// eight pixels at a time. Pixels stay 32-bit (SIMD8<UInt32>); masking splits each into its blue+red
-// and green+alpha byte pairs, which viewed as SIMD16<UInt16> are sixteen 16-bit lanes that one
-// 16-bit multiply scales together (the vector form of PixelMath's trick). Only shifts, ands, 16-bit
-// multiplies and adds are used — all baseline SSE2 — and no widening conversions, which Swift does
-// not inline. The arithmetic (exact rounding ÷255) equals the scalar path bit for bit.
+// VectorBlend: the row loops that dominate full-frame work — crossfades and translucent snapshots
+// eight pixels at a time, bilinear spans (affine and perspective images) four at a time. Pixels stay
+// 32-bit (SIMD8<UInt32>); masking splits each into its blue+red and green+alpha byte pairs, which
+// viewed as SIMD16<UInt16> are 16-bit lanes that one 16-bit multiply scales together (the vector
+// form of PixelMath's trick). Only shifts, ands, 16-bit multiplies and adds are used — all baseline
+// SSE2 — and no widening conversions, which Swift does not inline. The arithmetic (exact rounding
+// ÷255) equals the scalar path bit for bit, except that runs of opaque source pixels under an
+// opacity take a one-division lerp (closer to exact; the crossfade's inner loop).
 
 @usableFromInline typealias Px8 = SIMD8<UInt32>
 @usableFromInline typealias Half16 = SIMD16<UInt16>
@@ -37,10 +39,22 @@ func over8(_ s: Px8, _ d: Px8, opacity: UInt32) -> Px8 {
 @inline(__always) @usableFromInline
 func blendRowVector(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ count: Int, opacity: UInt32) {
     var i = 0
+    let mask = Px8(repeating: 0x00ff_00ff)
+    let o = Half16(repeating: UInt16(opacity)), io = Half16(repeating: UInt16(255 - opacity))
     while i + 8 <= count {
         let s = UnsafeRawPointer(src + i).loadUnaligned(as: Px8.self)
         let d = UnsafeRawPointer(dst + i).loadUnaligned(as: Px8.self)
-        UnsafeMutableRawPointer(dst + i).storeBytes(of: over8(s, d, opacity: opacity), as: Px8.self)
+        let q = src + i
+        let out: Px8
+        if (q[0] & q[1] & q[2] & q[3] & q[4] & q[5] & q[6] & q[7]) >> 24 == 255 {
+            // Opaque sources (snapshots): one rounded lerp per channel, s·o + d·(255 − o).
+            let rb = div255(lanes16(s & mask) &* o &+ lanes16(d & mask) &* io)
+            let ag = div255(lanes16((s &>> 8) & mask) &* o &+ lanes16((d &>> 8) & mask) &* io)
+            out = pixels32(rb) | (pixels32(ag) &<< 8)
+        } else {
+            out = over8(s, d, opacity: opacity)
+        }
+        UnsafeMutableRawPointer(dst + i).storeBytes(of: out, as: Px8.self)
         i += 8
     }
     while i < count {
