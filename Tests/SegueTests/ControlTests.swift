@@ -144,7 +144,7 @@ import Testing
         let b = Button(type: .system)
         b.setTitle("Button", for: .normal)
         let t = Font.systemFont(ofSize: 15).size(of: "Button")
-        #expect(b.intrinsicContentSize == Size(width: t.width, height: t.height + 12))
+        #expect(b.intrinsicContentSize == Size(width: t.width, height: t.height + 11))
         #expect(b.intrinsicContentSize.height == 30)
         b.contentEdgeInsets = EdgeInsets(top: 4, left: 10, bottom: 4, right: 10)
         #expect(b.intrinsicContentSize == Size(width: t.width + 20, height: t.height + 8))

@@ -4,7 +4,8 @@
 // pick the glyph image rendered at that subpixel phase, so spacing stays even without blur.
 
 extension TextLayout {
-    /// Draws the lines top-down from `rect.minY` (the first baseline is one ascender below it), each
+    /// Draws the lines top-down from `rect.minY` (the first baseline is `accentRoom` plus one
+    /// ascender below it), each
     /// aligned within `rect.width`, clipped to the bitmap and to `clip` (device pixels) when given.
     public func draw(into bitmap: Bitmap, in rect: Rect, alignment: TextAlignment = .natural,
                      color: Color, clip: PixelRect? = nil) {
@@ -15,7 +16,7 @@ extension TextLayout {
         let phases = FontRegistry.subpixelPhases
         let pixel = color.premultipliedPixel
         let lineHeight = font.lineHeight
-        let ascender = font.ascender
+        let ascender = font.ascender + accentRoom
         for (i, line) in lines.enumerated() {
             let baseline = Int((rect.minY + ascender + Double(i) * lineHeight).rounded())
             let free = rect.width - line.width

@@ -40,10 +40,16 @@ public struct TextLayout: Sendable {
     /// True when text was cut off (by the line limit or the height) and the last line ends in "…".
     public let isTruncated: Bool
 
-    /// Width of the widest line and the height of all lines (`lines × lineHeight`), unrounded.
+    /// Width of the widest line and the height of the text box, unrounded: `lines × lineHeight` plus the
+    /// room accented capitals need above the first line (`accentRoom`).
     public var size: Size {
-        Size(width: lines.map(\.width).max() ?? 0, height: Double(lines.count) * font.lineHeight)
+        let m = font.metrics
+        return Size(width: lines.map(\.width).max() ?? 0, height: Double(lines.count) * m.lineHeight + m.overshootTop)
     }
+
+    /// Room above the first line's ascender that accented capitals use once rendered; `size` includes
+    /// it and drawing starts that far below the box's top.
+    public var accentRoom: Double { font.metrics.overshootTop }
 
     /// Lays out `text`. `maxWidth` wraps lines (∞: only hard newlines break); `numberOfLines` limits the
     /// line count (0: no limit), as does `maxHeight` (at least one line always shows); text beyond the
