@@ -25,12 +25,12 @@ struct FaceMetrics: Sendable, Hashable {
     var descender: Double   // negative, below the baseline (UIFont's convention)
     var lineHeight: Double  // ascender − descender + line gap
     var capHeight: Double
+    var xHeight: Double
     /// How far accented capitals (ÅÉЙ…) reach above the ascender once rendered, less the half pixel that
     /// rounding the baseline to the nearest pixel can give: a text box starts this much above its first
     /// ascender, so a label sized to fit clips no accent. Line spacing does not include it. (Below the
     /// descender only "_" and ogonek reach, by a pixel at some sizes; they are left to clip.)
     var overshootTop: Double = 0
-    var xHeight: Double
 }
 
 final class FontRegistry: @unchecked Sendable {
