@@ -45,6 +45,15 @@ import Testing
         #expect(l.lines.map(\.text) == ["转场动", "画转场", "动画"])
     }
 
+    @Test func closingPunctuationNeverStartsALine() {
+        let one = width("转")
+        let l = TextLayout(text: "转场动画。转场", font: font, maxWidth: one * 4 + 0.5)
+        #expect(l.lines.map(\.text) == ["转场动", "画。转场"])
+        // An opening bracket stays with what follows it.
+        let b = TextLayout(text: "转场动「画」", font: font, maxWidth: one * 4 + 0.5)
+        #expect(b.lines.map(\.text) == ["转场动", "「画」"])
+    }
+
     @Test func lineLimitTruncatesWithEllipsis() {
         let text = "The quick brown fox jumps over the lazy dog and keeps running far away"
         let maxW = 150.0

@@ -125,7 +125,7 @@ public struct TextLayout: Sendable {
                     lastBreak = i
                     continue
                 }
-                if it.breaksBefore && i > start { lastBreak = i }
+                if it.breaksBefore && i > start && !items[i - 1].forbidsBreakAfter { lastBreak = i }
                 let w = it.advance + (i > start ? it.kern : 0)
                 if x + w > width + 1e-6 && i > start {
                     end = byCharacter ? i : lastBreak.flatMap { $0 > start ? $0 : nil } ?? i
@@ -133,7 +133,7 @@ public struct TextLayout: Sendable {
                 }
                 x += w
                 i += 1
-                if it.breaksAfter { lastBreak = i }
+                if it.breaksAfter && !(i < n && items[i].forbidsBreakBefore) { lastBreak = i }
             }
             ranges.append(start..<end)
             start = end
@@ -154,6 +154,10 @@ struct Shaper {
         let isSpace: Bool
         let breaksBefore: Bool
         let breaksAfter: Bool
+        /// Closing punctuation (、。，！？」）…) never starts a line: the break moves back a character.
+        var forbidsBreakBefore = false
+        /// Opening punctuation (「（“…) never ends a line.
+        var forbidsBreakAfter = false
     }
 
     let font: Font
@@ -177,7 +181,8 @@ struct Shaper {
                 // Control and zero-width characters: nothing drawn; a zero-width space still allows a break.
                 if s.value == 0x200B, let last = out.popLast() {
                     out.append(Item(scalar: last.scalar, face: last.face, glyph: last.glyph, advance: last.advance, kern: last.kern,
-                                    isSpace: last.isSpace, breaksBefore: last.breaksBefore, breaksAfter: true))
+                                    isSpace: last.isSpace, breaksBefore: last.breaksBefore, breaksAfter: true,
+                                    forbidsBreakBefore: last.forbidsBreakBefore, forbidsBreakAfter: last.forbidsBreakAfter))
                 }
                 continue
             }
@@ -196,8 +201,10 @@ struct Shaper {
         let wide = Self.isIdeographic(s)
         let space = s.properties.isWhitespace && s.value != 0xA0 && s.value != 0x202F
         let breakAfterPunct = s == "-" || s == "/" || s == "\u{2013}" || s == "\u{2014}"
+        let closing = Self.isClosingPunctuation(s), opening = Self.isOpeningPunctuation(s)
         return Item(scalar: s, face: face, glyph: glyph, advance: advance, kern: kern, isSpace: space,
-                    breaksBefore: wide && !Self.isClosingPunctuation(s), breaksAfter: wide || breakAfterPunct)
+                    breaksBefore: wide && !closing, breaksAfter: (wide || breakAfterPunct) && !opening,
+                    forbidsBreakBefore: closing, forbidsBreakAfter: opening)
     }
 
     /// CJK ideographs, kana, hangul and full-width forms: a line may break on either side.
@@ -208,9 +215,18 @@ struct Shaper {
         }
     }
 
-    /// Punctuation that must not start a line (、。，！？ and closing brackets).
+    /// Punctuation that must not start a line (、。，！？：；, closing brackets and quotes, and their
+    /// Latin counterparts).
     static func isClosingPunctuation(_ s: Unicode.Scalar) -> Bool {
-        [0x3001, 0x3002, 0xFF0C, 0xFF0E, 0xFF01, 0xFF1F, 0xFF1A, 0xFF1B, 0xFF09, 0x300D, 0x300F, 0x3011].contains(s.value)
+        [0x3001, 0x3002, 0xFF0C, 0xFF0E, 0xFF01, 0xFF1F, 0xFF1A, 0xFF1B, 0xFF09, 0xFF3D, 0xFF5D,
+         0x3009, 0x300B, 0x300D, 0x300F, 0x3011, 0x3015, 0x3017, 0x201D, 0x2019, 0x2026,
+         0x2C, 0x2E, 0x21, 0x3F, 0x3A, 0x3B, 0x29, 0x5D, 0x7D].contains(s.value)
+    }
+
+    /// Punctuation that must not end a line (opening brackets and quotes).
+    static func isOpeningPunctuation(_ s: Unicode.Scalar) -> Bool {
+        [0xFF08, 0xFF3B, 0xFF5B, 0x3008, 0x300A, 0x300C, 0x300E, 0x3010, 0x3014, 0x3016, 0x201C, 0x2018,
+         0x28, 0x5B, 0x7B].contains(s.value)
     }
 
     func line<C: Collection>(_ items: C) -> TextLayout.Line where C.Element == Item {
@@ -280,7 +296,8 @@ struct Shaper {
     private func unkerned(_ items: [Item]) -> [Item] {
         guard let f = items.first else { return items }
         let first = Item(scalar: f.scalar, face: f.face, glyph: f.glyph, advance: f.advance, kern: 0,
-                         isSpace: f.isSpace, breaksBefore: f.breaksBefore, breaksAfter: f.breaksAfter)
+                         isSpace: f.isSpace, breaksBefore: f.breaksBefore, breaksAfter: f.breaksAfter,
+                         forbidsBreakBefore: f.forbidsBreakBefore, forbidsBreakAfter: f.forbidsBreakAfter)
         return [first] + items.dropFirst()
     }
 }
