@@ -95,6 +95,16 @@ import Testing
         #expect(count == 1)
     }
 
+    @Test func actionsMayTakeTheSender() {
+        let c = Control(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        var senders: [Control] = []
+        var plain = 0
+        c.addAction(for: .touchUpInside) { sender in senders.append(sender) }
+        c.addAction(for: .touchUpInside) { plain += 1 }
+        c.sendActions(for: .touchUpInside)
+        #expect(senders.count == 1 && senders[0] === c && plain == 1)
+    }
+
     @Test func stateCombinesFlags() {
         let c = Control()
         c.isSelected = true
