@@ -12,7 +12,7 @@ extension Image {
 
     /// A landscape of `size` points in `style`; `seed` varies the ridges (and stars).
     public static func hero(size: Size, style: HeroStyle = .dusk, seed: UInt64 = 1) -> Image {
-        let w = max(1, Int(size.width.rounded(.up))), h = max(1, Int(size.height.rounded(.up)))
+        let (w, h) = Image.pixelSize(size)
         let p = HeroPalette(style)
         let sky = GradientRamp(colors: p.sky, locations: nil)
         var rng = SplitMix(seed: seed &* 0x9E37_79B9 &+ UInt64(HeroStyle.allCases.firstIndex(of: style) ?? 0))

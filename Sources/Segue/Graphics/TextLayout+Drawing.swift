@@ -17,8 +17,12 @@ extension TextLayout {
         let pixel = color.premultipliedPixel
         let lineHeight = font.lineHeight
         let ascender = font.ascender + accentRoom
+        // Coordinates beyond ±2^30 (or NaN) cannot land on a bitmap: skip rather than trap converting them.
+        func drawable(_ v: Double) -> Bool { v.magnitude < 1_073_741_824 }
         for (i, line) in lines.enumerated() {
-            let baseline = Int((rect.minY + ascender + Double(i) * lineHeight).rounded())
+            let y = rect.minY + ascender + Double(i) * lineHeight
+            guard drawable(y) else { continue }
+            let baseline = Int(y.rounded())
             let free = rect.width - line.width
             let offset: Double = switch alignment {
             case .left, .natural: 0
@@ -28,6 +32,7 @@ extension TextLayout {
             let lineX = rect.minX + offset
             for g in line.glyphs where g.face >= 0 {
                 let px = lineX + g.x
+                guard drawable(px) else { continue }
                 var ix = Int(px.rounded(.down))
                 var phase = Int(((px - Double(ix)) * Double(phases)).rounded())
                 if phase == phases { ix += 1; phase = 0 }
