@@ -54,6 +54,20 @@ import Testing
         #expect(inside > 0)
     }
 
+    @Test func glyphsOutsideTheBitmapAreNotRendered() {
+        let font = Font.systemFont(ofSize: 19.5)  // a size no other test uses: its cache entries are ours
+        _ = font.lineHeight  // metrics render a few accented capitals of their own
+        let before = FontRegistry.shared.cachedGlyphCount(size: 19.5)
+        let b = Bitmap(width: 30, height: 30)
+        // Far to the right of and below a small bitmap: nothing to draw, nothing rendered.
+        TextLayout(text: "Offscreen", font: font).draw(into: b, in: Rect(x: 200, y: 0, width: 300, height: 30), color: .black)
+        TextLayout(text: "Offscreen", font: font).draw(into: b, in: Rect(x: 0, y: 300, width: 300, height: 30), color: .black)
+        #expect(FontRegistry.shared.cachedGlyphCount(size: 19.5) <= before)  // ≤: a parallel test may empty the cache
+        // A line partly inside still draws its visible part.
+        TextLayout(text: "Offscreen", font: font).draw(into: b, in: Rect(x: 0, y: 0, width: 300, height: 30), color: .black)
+        #expect(TextDrawingTests.ink(b) != nil)
+    }
+
     @Test func colouredCoverageIsValidPremultiplied() {
         let b = Bitmap(width: 120, height: 40)
         TextLayout(text: "Red text", font: .systemFont(ofSize: 20)).draw(into: b, in: Rect(x: 0, y: 0, width: 120, height: 40), color: .red)

@@ -75,6 +75,19 @@ import Testing
         #expect(FontRegistry.shared.cachedGlyphCount == after1)
     }
 
+    @Test func glyphCacheStaysBounded() {
+        // ASCII at 40 sizes and 4 subpixel phases is ~15,000 glyph images: more than the cache holds.
+        let text = String(String.UnicodeScalarView((0x21...0x7E).compactMap(Unicode.Scalar.init)))
+        let b = Bitmap(width: 3200, height: 64)
+        for size in stride(from: 8.0, to: 48.0, by: 1.0) {
+            let layout = TextLayout(text: text, font: .systemFont(ofSize: size))
+            for phase in 0..<4 {
+                layout.draw(into: b, in: Rect(x: Double(phase) * 0.25, y: 0, width: 3200, height: 64), color: .black)
+                #expect(FontRegistry.shared.cachedGlyphCount <= FontRegistry.glyphCacheLimit)
+            }
+        }
+    }
+
     @Test func missingGlyphsComeFromAFallbackFace() {
         // DejaVu Sans has no CJK ideographs; fontconfig supplies a face that does.
         let f = Font.systemFont(ofSize: 16)

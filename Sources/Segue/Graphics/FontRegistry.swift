@@ -320,6 +320,13 @@ final class FontRegistry: @unchecked Sendable {
     /// Number of cached glyph images (for tests of cache behaviour).
     var cachedGlyphCount: Int { lock.lock(); defer { lock.unlock() }; return glyphs.count }
 
+    /// Number of cached glyph images at `size` (any face).
+    func cachedGlyphCount(size: Double) -> Int {
+        lock.lock(); defer { lock.unlock() }
+        let s = size26(size)
+        return glyphs.keys.filter { $0.size26 == s }.count
+    }
+
     // MARK: Private
 
     /// Light hinting: vertical-only snapping (crisp baselines and x-heights, shapes and spacing kept),

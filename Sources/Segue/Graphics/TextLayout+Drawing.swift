@@ -23,6 +23,9 @@ extension TextLayout {
             let y = rect.minY + ascender + Double(i) * lineHeight
             guard drawable(y) else { continue }
             let baseline = Int(y.rounded())
+            // Glyphs stay within about one em of their pen position: skip what cannot reach the clip.
+            let em = Int(font.pointSize.rounded(.up)) + 2
+            if baseline - 2 * em >= bounds.y1 || baseline + em <= bounds.y0 { continue }
             let free = rect.width - line.width
             let offset: Double = switch alignment {
             case .left, .natural: 0
@@ -33,6 +36,7 @@ extension TextLayout {
             for g in line.glyphs where g.face >= 0 {
                 let px = lineX + g.x
                 guard drawable(px) else { continue }
+                if Int(px) - em >= bounds.x1 || Int(px) + 2 * em <= bounds.x0 { continue }
                 var ix = Int(px.rounded(.down))
                 var phase = Int(((px - Double(ix)) * Double(phases)).rounded())
                 if phase == phases { ix += 1; phase = 0 }
