@@ -58,14 +58,28 @@ enum Reference {
         return (mix(a.0, b.0, c.0, d.0), mix(a.1, b.1, c.1, d.1), mix(a.2, b.2, c.2, d.2), mix(a.3, b.3, c.3, d.3))
     }
 
-    /// Draws `image` through `t` pixel by pixel: unproject each pixel centre, sample, blend.
+    /// Bilinear sample with taps clamped to the edge, times the pixel's coverage of the image for an
+    /// affine map whose inverse has texel-per-pixel gradients (gu, gv) — the affine path's edge rule.
+    static func sampleCovered(_ t: Bitmap, _ u: Double, _ v: Double, gu: Double, gv: Double) -> RGBA {
+        let W = Double(t.width), H = Double(t.height)
+        let cu = min(1, max(0, min(u, W - u) / gu + 0.5)), cv = min(1, max(0, min(v, H - v) / gv + 0.5))
+        let c = ((cu * cv) * 255).rounded() / 255
+        let s = sample(t, min(max(u, 0.5), W - 0.5), min(max(v, 0.5), H - 0.5))
+        return (s.0 * c, s.1 * c, s.2 * c, s.3 * c)
+    }
+
+    /// Draws `image` through `t` pixel by pixel: unproject each pixel centre, sample, blend. Affine maps
+    /// use the coverage edge rule, perspective the transparent-frame rule (as the fast paths do).
     static func drawImage(_ image: Bitmap, transform t: Transform3D, opacity: Double, into target: Bitmap) {
+        let affine = t.m14 == 0 && t.m24 == 0
+        let inv = t.affine.inverted()
+        let gu = (inv.a * inv.a + inv.c * inv.c).squareRoot(), gv = (inv.b * inv.b + inv.d * inv.d).squareRoot()
         for y in 0..<target.height {
             for x in 0..<target.width {
                 guard let p = t.unproject(Point(x: Double(x) + 0.5, y: Double(y) + 0.5)) else { continue }
                 // Skip points behind the eye.
                 guard t.apply(x: p.x, y: p.y).w > 0 else { continue }
-                var s = sample(image, p.x, p.y)
+                var s = affine ? sampleCovered(image, p.x, p.y, gu: gu, gv: gv) : sample(image, p.x, p.y)
                 s = (s.0 * opacity, s.1 * opacity, s.2 * opacity, s.3 * opacity)
                 if s.3 <= 0 { continue }
                 target[x, y] = packRounded(over(s, unpack(target[x, y])))
