@@ -41,6 +41,14 @@ import Testing
         #expect(FontRegistry.shared.warnings.filter { $0.contains("4711") }.count == 1)
     }
 
+    @Test func textStylesFollowTheIOSScale() {
+        #expect(Font.preferredFont(forTextStyle: .body).pointSize == 17)
+        #expect(Font.preferredFont(forTextStyle: .headline).fontName == "DejaVuSans-Bold")
+        #expect(Font.preferredFont(forTextStyle: .largeTitle).pointSize == 34)
+        let sizes = Font.TextStyle.allCases.map { $0.metrics.size }
+        #expect(sizes.first == 34 && sizes.last == 11)
+    }
+
     @Test func metricsAreSaneAndScaleWithSize() {
         let f = Font.systemFont(ofSize: 20)
         #expect(f.ascender > 0 && f.descender < 0)
