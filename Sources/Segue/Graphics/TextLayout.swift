@@ -1,8 +1,9 @@
 // TextLayout: lays a string out in lines for one font — hard newlines, greedy word wrap to a width
 // (breaking inside a word only when the word alone is too wide, and between CJK ideographs), a line
-// limit with tail truncation by "…", and per-line widths for alignment. Glyphs keep fractional pen
-// positions; drawing snaps them to quarter pixels (see TextLayout+Drawing). No shaping beyond kerning:
-// one Unicode scalar is one glyph, which is right for the Latin, Cyrillic and CJK text Segue shows.
+// limit whose last line ends as the line break mode says ("…" at the tail by default), and per-line
+// widths for alignment. Glyphs keep fractional pen positions; drawing snaps them to quarter pixels
+// (TextLayout+Drawing). No shaping beyond kerning (TextShaper): one Unicode scalar is one glyph, which
+// is right for the Latin, Cyrillic and CJK text Segue shows; right-to-left scripts are not handled.
 import Foundation
 
 /// Horizontal alignment of text lines (NSTextAlignment's shape; natural is left for left-to-right text).
