@@ -105,6 +105,21 @@ import Testing
         #expect(senders.count == 1 && senders[0] === c && plain == 1)
     }
 
+    @Test func viewSizingAndTintDefaults() {
+        let v = View(frame: Rect(x: 5, y: 6, width: 70, height: 80))
+        #expect(v.intrinsicContentSize == Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric))
+        v.sizeToFit()
+        #expect(v.frame == Rect(x: 5, y: 6, width: 70, height: 80))
+        #expect(v.tintColor == .systemBlue)
+        let child = View()
+        v.addSubview(child)
+        v.tintColor = .systemPink
+        #expect(child.tintColor == .systemPink)
+        child.tintColor = .systemGreen
+        v.tintColor = .systemRed
+        #expect(child.tintColor == .systemGreen)
+    }
+
     @Test func stateCombinesFlags() {
         let c = Control()
         c.isSelected = true
