@@ -95,6 +95,31 @@ import Testing
         #expect(count == 1)
     }
 
+    @Test func actionsMayTakeTheSender() {
+        let c = Control(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        var senders: [Control] = []
+        var plain = 0
+        c.addAction(for: .touchUpInside) { sender in senders.append(sender) }
+        c.addAction(for: .touchUpInside) { plain += 1 }
+        c.sendActions(for: .touchUpInside)
+        #expect(senders.count == 1 && senders[0] === c && plain == 1)
+    }
+
+    @Test func viewSizingAndTintDefaults() {
+        let v = View(frame: Rect(x: 5, y: 6, width: 70, height: 80))
+        #expect(v.intrinsicContentSize == Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric))
+        v.sizeToFit()
+        #expect(v.frame == Rect(x: 5, y: 6, width: 70, height: 80))
+        #expect(v.tintColor == .systemBlue)
+        let child = View()
+        v.addSubview(child)
+        v.tintColor = .systemPink
+        #expect(child.tintColor == .systemPink)
+        child.tintColor = .systemGreen
+        v.tintColor = .systemRed
+        #expect(child.tintColor == .systemGreen)
+    }
+
     @Test func stateCombinesFlags() {
         let c = Control()
         c.isSelected = true
@@ -144,7 +169,7 @@ import Testing
         let b = Button(type: .system)
         b.setTitle("Button", for: .normal)
         let t = Font.systemFont(ofSize: 15).size(of: "Button")
-        #expect(b.intrinsicContentSize == Size(width: t.width, height: t.height + 12))
+        #expect(b.intrinsicContentSize == Size(width: t.width, height: t.height + 11))
         #expect(b.intrinsicContentSize.height == 30)
         b.contentEdgeInsets = EdgeInsets(top: 4, left: 10, bottom: 4, right: 10)
         #expect(b.intrinsicContentSize == Size(width: t.width + 20, height: t.height + 8))

@@ -22,6 +22,13 @@ import Foundation
         #expect(ImageError.isDirectory(path: dir).description.contains("directory"))
     }
 
+    @Test func devicesAndPipesAreNotRead() {
+        // /dev/zero never ends and a FIFO blocks: both are refused before reading.
+        #expect(throws: ImageError.notRegularFile(path: "/dev/zero")) { try Image.load(path: "/dev/zero") }
+        #expect(ImageError.notRegularFile(path: "/dev/zero").description.contains("not a regular file"))
+        #expect(throws: PNGError.unreadable("/dev/zero is not a regular file")) { try PNG.read(path: "/dev/zero") }
+    }
+
     @Test func corruptAndEmptyDataAreNamed() throws {
         let path = temporaryPath("bad.png")
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -41,6 +41,14 @@ import Testing
         #expect(FontRegistry.shared.warnings.filter { $0.contains("4711") }.count == 1)
     }
 
+    @Test func textStylesFollowTheIOSScale() {
+        #expect(Font.preferredFont(forTextStyle: .body).pointSize == 17)
+        #expect(Font.preferredFont(forTextStyle: .headline).fontName == "DejaVuSans-Bold")
+        #expect(Font.preferredFont(forTextStyle: .largeTitle).pointSize == 34)
+        let sizes = Font.TextStyle.allCases.map { $0.metrics.size }
+        #expect(sizes.first == 34 && sizes.last == 11)
+    }
+
     @Test func metricsAreSaneAndScaleWithSize() {
         let f = Font.systemFont(ofSize: 20)
         #expect(f.ascender > 0 && f.descender < 0)
@@ -73,6 +81,19 @@ import Testing
         let after1 = FontRegistry.shared.cachedGlyphCount
         layout.draw(into: b, in: Rect(x: 0, y: 0, width: 200, height: 40), color: .black)
         #expect(FontRegistry.shared.cachedGlyphCount == after1)
+    }
+
+    @Test func glyphCacheStaysBounded() {
+        // ASCII at 40 sizes and 4 subpixel phases is ~15,000 glyph images: more than the cache holds.
+        let text = String(String.UnicodeScalarView((0x21...0x7E).compactMap(Unicode.Scalar.init)))
+        let b = Bitmap(width: 3200, height: 64)
+        for size in stride(from: 8.0, to: 48.0, by: 1.0) {
+            let layout = TextLayout(text: text, font: .systemFont(ofSize: size))
+            for phase in 0..<4 {
+                layout.draw(into: b, in: Rect(x: Double(phase) * 0.25, y: 0, width: 3200, height: 64), color: .black)
+                #expect(FontRegistry.shared.cachedGlyphCount <= FontRegistry.glyphCacheLimit)
+            }
+        }
     }
 
     @Test func missingGlyphsComeFromAFallbackFace() {

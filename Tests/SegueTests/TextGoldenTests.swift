@@ -32,7 +32,8 @@ import Testing
         root.backgroundColor = .secondarySystemBackground
         w.addSubview(root)
         let image = ImageView(frame: Rect(x: 0, y: 0, width: 320, height: 90))
-        image.image = .linearGradient(size: Size(width: 160, height: 45), colors: [.systemIndigo, .systemTeal],
+        // Unscaled (image size = view size) so the golden tests content, not the compositor's resampling.
+        image.image = .linearGradient(size: Size(width: 320, height: 90), colors: [.systemIndigo, .systemTeal],
                                       startPoint: Point(x: 0, y: 0), endPoint: Point(x: 1, y: 1))
         image.contentMode = .scaleToFill
         root.addSubview(image)

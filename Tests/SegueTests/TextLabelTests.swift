@@ -44,7 +44,8 @@ import Testing
         l.numberOfLines = 1
         #expect(l.sizeThatFits(Size(width: 80, height: .infinity)) == one)  // one line: width is not constrained
         l.numberOfLines = 2
-        #expect(l.sizeThatFits(Size(width: 80, height: .infinity)).height == (2 * l.font.lineHeight).rounded(.up))
+        let room = TextLayout(text: "", font: l.font).accentRoom
+        #expect(l.sizeThatFits(Size(width: 80, height: .infinity)).height == (2 * l.font.lineHeight + room).rounded(.up))
     }
 
     @Test func propertyChangesAskForRedraw() throws {
@@ -66,18 +67,19 @@ import Testing
         #expect(l.needsDisplay)
     }
 
-    @Test func sizedToFitNothingIsClipped() throws {
-        // The label's ink equals the same text drawn on a roomy canvas: descenders intact.
-        // (Accented capitals such as "Å" rise ~1 px above DejaVu's ascender and may touch a tight top edge.)
-        let font = Font.systemFont(ofSize: 17)
+    @Test(arguments: [9.0, 11, 13, 15, 17, 20, 22, 24, 28, 34, 40])
+    func sizedToFitNothingIsClipped(size: Double) throws {
+        // The label's ink equals the same text drawn on a roomy canvas: accents and descenders intact.
+        let font = Font.systemFont(ofSize: size)
+        let text = "ÅÉÕgypsy Й jq, Qy"
         let l = Label()
         l.font = font
-        l.text = "gypsy jq, Qy"
+        l.text = text
         l.sizeToFit()
         l.updateContents()
         let c = try #require(l.layer.contents)
         let big = Bitmap(width: c.width + 40, height: c.height + 40)
-        TextLayout(text: "gypsy jq, Qy", font: font).draw(into: big, in: Rect(x: 20, y: 20, width: l.bounds.width, height: 30), color: .label)
+        TextLayout(text: text, font: font).draw(into: big, in: Rect(x: 20, y: 20, width: l.bounds.width, height: 30), color: .label)
         #expect(inkSum(c) == inkSum(big))
         #expect(!l.isTruncated)
     }

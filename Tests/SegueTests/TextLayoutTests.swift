@@ -29,7 +29,7 @@ import Testing
     @Test func hardNewlinesBreak() {
         let l = TextLayout(text: "a\nb\n\nc\r\nd\re", font: font)
         #expect(l.lines.map(\.text) == ["a", "b", "", "c", "d", "e"])
-        #expect(abs(l.size.height - 6 * font.lineHeight) < 1e-9)
+        #expect(abs(l.size.height - (6 * font.lineHeight + l.accentRoom)) < 1e-9)
     }
 
     @Test func longWordsBreakByCharacters() {
@@ -43,6 +43,15 @@ import Testing
         let one = width("转")
         let l = TextLayout(text: "转场动画转场动画", font: font, maxWidth: one * 3 + 0.5)
         #expect(l.lines.map(\.text) == ["转场动", "画转场", "动画"])
+    }
+
+    @Test func closingPunctuationNeverStartsALine() {
+        let one = width("转")
+        let l = TextLayout(text: "转场动画。转场", font: font, maxWidth: one * 4 + 0.5)
+        #expect(l.lines.map(\.text) == ["转场动", "画。转场"])
+        // An opening bracket stays with what follows it.
+        let b = TextLayout(text: "转场动「画」", font: font, maxWidth: one * 4 + 0.5)
+        #expect(b.lines.map(\.text) == ["转场动", "「画」"])
     }
 
     @Test func lineLimitTruncatesWithEllipsis() {
@@ -79,9 +88,11 @@ import Testing
     @Test func measuredSizesRoundUp() {
         let s = font.size(of: "Hello, world")
         #expect(s.width == width("Hello, world").rounded(.up))
-        #expect(s.height == font.lineHeight.rounded(.up))
+        let room = TextLayout(text: "", font: font).accentRoom
+        #expect(room > 0 && room < 2)
+        #expect(s.height == (font.lineHeight + room).rounded(.up))
         let wrapped = "Hello, world".size(withFont: font, constrainedTo: Size(width: width("Hello,") + 1, height: .infinity))
-        #expect(wrapped.height == (2 * font.lineHeight).rounded(.up))
+        #expect(wrapped.height == (2 * font.lineHeight + room).rounded(.up))
         #expect(wrapped.width <= width("Hello,") + 1)
     }
 

@@ -49,8 +49,14 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// The registry's face id (−1: no font at all on this machine; text measures as boxes and draws nothing).
     let face: Int
 
+    /// Largest point size drawn; larger (and NaN or negative) sizes are clamped so a bad value can
+    /// never ask FreeType for gigapixel glyphs.
+    public static let maxPointSize = 2048.0
+
+    static func clampedSize(_ size: Double) -> Double { size.isNaN ? 0 : min(max(0, size), maxPointSize) }
+
     init(match: FontRegistry.Match?, size: Double, weight: Weight) {
-        pointSize = max(0, size)
+        pointSize = Font.clampedSize(size)
         face = match?.face ?? -1
         familyName = match?.family ?? ""
         fontName = match?.postscriptName ?? ""
@@ -106,7 +112,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     }
 
     private init(face: Int, size: Double, family: String, name: String, weight: Weight) {
-        self.face = face; pointSize = max(0, size); familyName = family; fontName = name; self.weight = weight
+        self.face = face; pointSize = Font.clampedSize(size); familyName = family; fontName = name; self.weight = weight
     }
 
     // MARK: Metrics (pixels; y up from the baseline, so the descender is negative)

@@ -54,11 +54,19 @@ struct GradientRamp {
 }
 
 extension Image {
+    /// Whole-pixel dimensions for a generated image of `size`: rounded up, at least 1, at most
+    /// `PNG.maxDimension` a side and `PNG.maxPixels` in all; NaN and negative sizes give 1.
+    static func pixelSize(_ size: Size) -> (width: Int, height: Int) {
+        func side(_ v: Double) -> Int { v.isNaN || v < 1 ? 1 : Int(min(v.rounded(.up), Double(PNG.maxDimension))) }
+        let w = side(size.width)
+        return (w, min(side(size.height), max(1, PNG.maxPixels / w)))
+    }
+
     /// A linear gradient from `startPoint` to `endPoint`, given in unit coordinates of the image
     /// ((0, 0) top-left, (1, 1) bottom-right; default top to bottom), with optional stop `locations`.
     public static func linearGradient(size: Size, colors: [Color], locations: [Double]? = nil,
                                       startPoint: Point = Point(x: 0.5, y: 0), endPoint: Point = Point(x: 0.5, y: 1)) -> Image {
-        let w = max(1, Int(size.width.rounded(.up))), h = max(1, Int(size.height.rounded(.up)))
+        let (w, h) = Image.pixelSize(size)
         let ramp = GradientRamp(colors: colors, locations: locations)
         let b = Bitmap(width: w, height: h)
         let sx = startPoint.x * Double(w), sy = startPoint.y * Double(h)
@@ -79,7 +87,7 @@ extension Image {
     /// farthest corner); beyond the radius the last colour continues.
     public static func radialGradient(size: Size, colors: [Color], locations: [Double]? = nil,
                                       center: Point = Point(x: 0.5, y: 0.5), radius: Double? = nil) -> Image {
-        let w = max(1, Int(size.width.rounded(.up))), h = max(1, Int(size.height.rounded(.up)))
+        let (w, h) = Image.pixelSize(size)
         let ramp = GradientRamp(colors: colors, locations: locations)
         let b = Bitmap(width: w, height: h)
         let cx = center.x * Double(w), cy = center.y * Double(h)
@@ -99,7 +107,7 @@ extension Image {
 
     /// A solid colour image.
     public static func filled(size: Size, color: Color) -> Image {
-        let w = max(1, Int(size.width.rounded(.up))), h = max(1, Int(size.height.rounded(.up)))
+        let (w, h) = Image.pixelSize(size)
         return Image(bitmap: Bitmap(width: w, height: h, fill: color.premultipliedPixel))
     }
 }

@@ -7,6 +7,9 @@ import Foundation
 public enum ImageError: Error, CustomStringConvertible, Equatable {
     case notFound(path: String)
     case isDirectory(path: String)
+    /// A device, FIFO or socket: reading it could block or never end.
+    case notRegularFile(path: String)
+    case fileTooLarge(path: String, bytes: Int)
     case unreadable(path: String)
     case unsupportedFormat(path: String, format: String)
     case corrupt(path: String, detail: String)
@@ -16,6 +19,8 @@ public enum ImageError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .notFound(let p): "cannot load image '\(p)': no such file"
         case .isDirectory(let p): "cannot load image '\(p)': it is a directory, not an image file"
+        case .notRegularFile(let p): "cannot load image '\(p)': not a regular file (a device, pipe or socket)"
+        case .fileTooLarge(let p, let n): "cannot load image '\(p)': the file is \(n / 1_048_576) MB; the limit is \(Image.maxFileBytes / 1_048_576) MB"
         case .unreadable(let p): "cannot load image '\(p)': the file cannot be read (permissions?)"
         case .unsupportedFormat(let p, let f): "cannot load image '\(p)': \(f) images are not supported; convert it to PNG"
         case .corrupt(let p, let d): "cannot load image '\(p)': not a valid PNG (\(d))"
@@ -86,6 +91,10 @@ public final class Image: Sendable, CustomStringConvertible {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { throw .notFound(path: path) }
         guard !isDir.boolValue else { throw .isDirectory(path: path) }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        guard attributes?[.type] as? FileAttributeType == .typeRegular else { throw .notRegularFile(path: path) }
+        let bytes = (attributes?[.size] as? NSNumber)?.intValue ?? 0
+        guard bytes <= maxFileBytes else { throw .fileTooLarge(path: path, bytes: bytes) }
         guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path) }
         return try decode([UInt8](data), path: path)
     }
@@ -103,6 +112,9 @@ public final class Image: Sendable, CustomStringConvertible {
             }
         }
     }
+
+    /// Largest image file read (bytes); checked before reading.
+    public static let maxFileBytes = 256 * 1_048_576
 
     /// Image directories searched by `Image(named:)`, in order (relative paths from the working directory).
     nonisolated(unsafe) public static var searchPaths: [String] = ["Assets", "."]

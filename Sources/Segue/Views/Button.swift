@@ -144,8 +144,9 @@ open class Button: Control {
     open override var intrinsicContentSize: Size {
         let c = contentSize
         let insets = contentEdgeInsets
-        // UIKit's buttons are 30 points tall for a 15-point title: 6 points above and below the text.
-        let pad = insets == .zero && label.text?.isEmpty == false ? 6.0 : 0
+        // UIKit's buttons are 30 points tall for a 15-point title: 5.5 points above and below our
+        // 19-point title box (UIKit's is 18 with 6).
+        let pad = insets == .zero && label.text?.isEmpty == false ? 5.5 : 0
         return Size(width: c.width + insets.left + insets.right,
                     height: c.height + insets.top + insets.bottom + 2 * pad)
     }

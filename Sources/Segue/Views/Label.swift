@@ -73,8 +73,10 @@ open class Label: View {
     open override func updateContents() {
         let size = bounds.size
         drawnSize = size
-        let w = Int(size.width.rounded(.up)), h = Int(size.height.rounded(.up))
-        guard let text, !text.isEmpty, w > 0, h > 0 else {
+        // Non-finite or empty bounds draw nothing; huge ones are capped like any generated image.
+        let drawable = size.width.isFinite && size.height.isFinite && size.width > 0 && size.height > 0
+        let (w, h) = drawable ? Image.pixelSize(size) : (0, 0)
+        guard let text, !text.isEmpty, drawable else {
             layer.contents = nil
             isTruncated = false
             return
