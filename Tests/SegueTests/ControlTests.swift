@@ -95,6 +95,31 @@ import Testing
         #expect(count == 1)
     }
 
+    @Test func actionsMayTakeTheSender() {
+        let c = Control(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        var senders: [Control] = []
+        var plain = 0
+        c.addAction(for: .touchUpInside) { sender in senders.append(sender) }
+        c.addAction(for: .touchUpInside) { plain += 1 }
+        c.sendActions(for: .touchUpInside)
+        #expect(senders.count == 1 && senders[0] === c && plain == 1)
+    }
+
+    @Test func viewSizingAndTintDefaults() {
+        let v = View(frame: Rect(x: 5, y: 6, width: 70, height: 80))
+        #expect(v.intrinsicContentSize == Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric))
+        v.sizeToFit()
+        #expect(v.frame == Rect(x: 5, y: 6, width: 70, height: 80))
+        #expect(v.tintColor == .systemBlue)
+        let child = View()
+        v.addSubview(child)
+        v.tintColor = .systemPink
+        #expect(child.tintColor == .systemPink)
+        child.tintColor = .systemGreen
+        v.tintColor = .systemRed
+        #expect(child.tintColor == .systemGreen)
+    }
+
     @Test func stateCombinesFlags() {
         let c = Control()
         c.isSelected = true
@@ -144,7 +169,7 @@ import Testing
         let b = Button(type: .system)
         b.setTitle("Button", for: .normal)
         let t = Font.systemFont(ofSize: 15).size(of: "Button")
-        #expect(b.intrinsicContentSize == Size(width: t.width, height: t.height + 12))
+        #expect(b.intrinsicContentSize == Size(width: t.width, height: t.height + 11))
         #expect(b.intrinsicContentSize.height == 30)
         b.contentEdgeInsets = EdgeInsets(top: 4, left: 10, bottom: 4, right: 10)
         #expect(b.intrinsicContentSize == Size(width: t.width + 20, height: t.height + 8))
@@ -183,5 +208,37 @@ import Testing
         #expect(iv.frame.maxX + 6 == tl.frame.minX)
         #expect(abs((iv.frame.minX + tl.frame.maxX) / 2 - 100) <= 0.5)
         #expect(b.intrinsicContentSize.width == 20 + 6 + tl.frame.width)
+    }
+
+    @Test func backgroundImagesFollowTheState() {
+        let b = Button(type: .custom)
+        b.frame = Rect(x: 0, y: 0, width: 120, height: 40)
+        let normal = Image.filled(size: Size(width: 4, height: 4), color: .systemBlue)
+        let pressed = Image.filled(size: Size(width: 4, height: 4), color: .systemIndigo)
+        b.setBackgroundImage(normal, for: .normal)
+        b.setBackgroundImage(pressed, for: .highlighted)
+        b.layoutIfNeeded()
+        #expect(b.currentBackgroundImage === normal)
+        let bg = b.subviews[0] as? ImageView
+        #expect(bg?.image === normal && bg?.frame == b.bounds && bg?.isHidden == false)
+        b.isHighlighted = true
+        #expect(bg?.image === pressed)
+        b.isHighlighted = false
+        b.isEnabled = false
+        #expect(b.currentBackgroundImage === normal)
+    }
+
+    @Test func titleFontChangesRelayOutTheButton() throws {
+        let b = Button(type: .system)
+        b.frame = Rect(x: 0, y: 0, width: 300, height: 60)
+        b.setTitle("Grow", for: .normal)
+        b.layoutIfNeeded()
+        let label = try #require(b.titleLabel)
+        let before = label.frame
+        label.font = .boldSystemFont(ofSize: 30)
+        b.layoutIfNeeded()
+        #expect(label.frame.width > before.width * 1.5)
+        #expect(label.frame.size == label.font.size(of: "Grow"))
+        #expect(abs(label.frame.midX - 150) <= 0.5)
     }
 }

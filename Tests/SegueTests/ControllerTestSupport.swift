@@ -92,9 +92,18 @@ func settledProblems(_ window: Window) -> [String] {
     var visible: [ViewController] = []
     for (i, vc) in chain.enumerated() {
         let onScreen = coveredFrom.map { i >= $0 } ?? true
-        if i == 0 { if onScreen { expected.append(vc.view) } }
-        else if let c = vc.presentationContainer { expected.append(c) } else { problems.append("\(type(of: vc)) presented without container") }
+        if i == 0 && onScreen {
+            // An animator may have moved a kept presenter's view into a later presentation's container.
+            if vc.view.superview === window { expected.append(vc.view) }
+            else if !chain.contains(where: { $0.presentationContainer != nil && $0.presentationContainer === vc.view.superview }) {
+                problems.append("root view neither in the window nor in a presentation container")
+            }
+        }
+        if i == 0 && !onScreen && vc.view.window != nil { problems.append("covered root view still in the window") }
         if i > 0, let c = vc.presentationContainer {
+            if onScreen { expected.append(c) } else if c.window != nil { problems.append("covered container still in the window") }
+        } else if i > 0 { problems.append("\(type(of: vc)) presented without container") }
+        if i > 0, onScreen, let c = vc.presentationContainer {
             // The presented view is in its container (or the presenter's view too, moved there by an animator).
             let home = vc.view.superview
             if home !== c && !chain.contains(where: { $0.presentationContainer === home && home != nil }) {

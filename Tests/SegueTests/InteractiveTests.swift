@@ -168,3 +168,67 @@ import Testing
         #expect(nav.topViewController === b && nav.runningStep == nil)
     }
 }
+
+@MainActor
+@Suite struct InteractiveEdgeCaseTests {
+    @Test func swipeBackStillWorksAfterACustomPresentationWasDismissed() {
+        let w = makeWindow()
+        let a = ViewController(), b = ViewController(), modal = ViewController()
+        let nav = NavigationController(rootViewController: a)
+        w.rootViewController = nav
+        nav.pushViewController(b, animated: false)
+        let d = FixedTransitioningDelegate()
+        d.presentAnimator = TWTransitionAnimator()
+        let dismissAnimator = TWTransitionAnimator()
+        d.dismissAnimator = dismissAnimator
+        (d.presentAnimator as! TWTransitionAnimator).presenting = true
+        modal.transitioningDelegate = d
+        modal.modalPresentationStyle = .custom
+        b.present(modal, animated: true)
+        w.advance(by: 1)
+        modal.dismiss(animated: true)
+        w.advance(by: 1)
+        #expect(nav.view.superview === w && nav.view.isUserInteractionEnabled && settledProblems(w).isEmpty)
+        drag(w, from: Point(x: 3, y: 200), to: Point(x: 250, y: 200))
+        w.pointerUp(at: Point(x: 250, y: 200))
+        w.advance(by: 1)
+        #expect(nav.topViewController === a && settledProblems(w).isEmpty)
+    }
+
+    @Test func edgeDragInSeed000PopsAndDoesNotAlsoPresent() {
+        let (w, root) = makeSeedWindow("seed000-min-to-max")
+        let nav = root as! NavigationController
+        let main = nav.topViewController as! MTHMainViewController
+        let page = ViewController()
+        nav.pushViewController(page, animated: false)
+        // Both the built-in edge pop and the seed's pan sit on the navigation controller's view.
+        drag(w, from: Point(x: 3, y: 300), to: Point(x: 250, y: 300))
+        #expect(main.interactionController == nil && nav.presentedViewController == nil)
+        #expect(nav.runningStep?.isInteractive == true)
+        w.pointerUp(at: Point(x: 250, y: 300))
+        w.advance(by: 1)
+        #expect(nav.topViewController === main && nav.presentedViewController == nil && settledProblems(w).isEmpty)
+    }
+
+    @Test func pausedRunningTransitionBecomesInteractiveAgain() {
+        let w = makeWindow()
+        let a = ViewController(), b = ViewController()
+        w.rootViewController = a
+        let d = FixedTransitioningDelegate()
+        let pd = PercentDrivenInteractiveTransition()
+        pd.wantsInteractiveStart = false
+        d.presentAnimator = CoverVerticalAnimator(presenting: true)
+        d.presentInteractor = pd
+        b.transitioningDelegate = d
+        a.present(b, animated: true)
+        w.advance(by: 0.25)
+        pd.pause()
+        let frozen = b.view.layer.presentationState().position.y
+        #expect(abs(pd.percentComplete - 0.5) < 1e-9)
+        w.advance(by: 5)          // held: no watchdog, no motion
+        #expect(b.view.layer.presentationState().position.y == frozen && TransitionDriver.isRunning(in: w))
+        pd.finish()
+        w.advance(by: 1)
+        #expect(a.presentedViewController === b && settledProblems(w).isEmpty)
+    }
+}

@@ -77,9 +77,9 @@ final class FixedNavigationDelegate: NavigationControllerDelegate {
         nav.setViewControllers([vcs[0], vcs[2], vcs[3]], animated: false)
         #expect(nav.children.count == 3 && vcs[1].parent == nil && nav.topViewController === vcs[3])
         #expect(settledProblems(w).isEmpty)
-        let before = Diagnostics.recent.count
+        let before = Diagnostics.count
         nav.pushViewController(vcs[3], animated: false)   // already in the stack
-        #expect(Diagnostics.recent.count == before + 1)
+        #expect(Diagnostics.count == before + 1)
         #expect(nav.popToViewController(vcs[0], animated: false)?.count == 2)
         #expect(settledProblems(w).isEmpty)
     }
@@ -88,9 +88,9 @@ final class FixedNavigationDelegate: NavigationControllerDelegate {
         let w = makeWindow()
         let a = ViewController(), b = ViewController()
         w.rootViewController = a
-        let before = Diagnostics.recent.count
+        let before = Diagnostics.count
         a.navigationController.pushViewController(b, animated: true)
-        #expect(Diagnostics.recent.count == before + 1)
+        #expect(Diagnostics.count == before + 1)
         #expect(Diagnostics.recent.last?.contains("no navigationController") == true)
         #expect(b.parent == nil && b.viewIfLoaded == nil)
     }

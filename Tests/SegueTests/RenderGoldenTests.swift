@@ -102,6 +102,19 @@ func renderScene(width: Int, height: Int, background: Color = .white, _ build: (
         try expectGolden(b, "affine-image")
     }
 
+    @Test func rotatedShapes() throws {
+        let b = Bitmap(width: 96, height: 64, fill: Color.white.premultipliedPixel)
+        let c = Canvas(target: b)
+        let spin = Transform3D(AffineTransform(rotationAngle: 30 * .pi / 180).concatenating(AffineTransform(translationX: 30, y: 8)))
+        c.fill(Rect(x: 0, y: 0, width: 36, height: 24), cornerRadius: 6, color: .systemTeal, transform: spin)
+        c.stroke(Rect(x: 0, y: 0, width: 36, height: 24), cornerRadius: 6, width: 2, color: .systemIndigo, transform: spin)
+        var p = Transform3D.identity; p.m34 = -1.0 / 80
+        let tilt = Transform3D(translationX: -14, y: -20, z: 0).concatenating(Transform3D(rotationAngle: 0.7, x: 0, y: 1, z: 0))
+            .concatenating(p).concatenating(Transform3D(translationX: 74, y: 32, z: 0))
+        c.fill(Rect(x: 0, y: 0, width: 28, height: 40), cornerRadius: 8, color: .systemPink, opacity: 0.8, transform: tilt)
+        try expectGolden(b, "rotated-shapes")
+    }
+
     @Test func perspectiveCard() throws {
         let b = renderScene(width: 160, height: 110, background: .black) { root in
             root.backgroundColor = .darkGray

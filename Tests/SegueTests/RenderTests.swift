@@ -192,3 +192,41 @@ import Foundation
         #expect(maxDiff(fast, slow) <= 1)
     }
 }
+
+@MainActor @Suite struct RenderThreadTests {
+    @Test func bandedDrawsMatchSingleThreaded() {
+        let img = Fixtures.card(width: 300, height: 260)
+        var p = Transform3D.identity; p.m34 = -1.0 / 400
+        let transforms = [
+            Transform3D(translationX: 3, y: 5, z: 0),
+            Transform3D(AffineTransform(rotationAngle: 0.3).scaledBy(x: 1.6, y: 1.5).concatenating(AffineTransform(translationX: 120, y: 10))),
+            Transform3D(translationX: -150, y: -130, z: 0).concatenating(Transform3D(rotationAngle: 0.6, x: 0, y: 1, z: 0))
+                .concatenating(p).concatenating(Transform3D(translationX: 240, y: 220, z: 0)),
+        ]
+        for t in transforms {
+            let one = Bitmap(width: 480, height: 440, fill: 0xff33_3333), two = one.copy()
+            Canvas(target: one).draw(img, transform: t, opacity: 0.8)
+            var c2 = Canvas(target: two); c2.threads = 2
+            c2.draw(img, transform: t, opacity: 0.8)
+            #expect(one.maxChannelDifference(to: two) == 0)
+        }
+    }
+}
+
+@MainActor @Suite struct RenderRobustnessTests {
+    @Test func degenerateInputsDrawNothingAndDoNotTrap() {
+        let target = Bitmap(width: 16, height: 16, fill: 0xff00_0000)
+        let c = Canvas(target: target)
+        let img = Fixtures.card(width: 8, height: 8)
+        var t = Transform3D.identity; t.m11 = .nan
+        c.draw(img, transform: t)
+        c.draw(img, transform: Transform3D(scaleX: 0, y: 1, z: 1))
+        c.draw(Bitmap(width: 0, height: 0), transform: .identity)
+        c.fill(Rect(x: 2, y: 2, width: 0, height: 4), color: .white)
+        c.fill(Rect(x: 2, y: 2, width: .nan, height: 4), color: .white)
+        let bad = [MeshVertex(x: .nan, y: 0, u: 0, v: 0), MeshVertex(x: 10, y: 0, u: 8, v: 0),
+                   MeshVertex(x: 0, y: 10, w: -1, u: 0, v: 8), MeshVertex(x: 1e30, y: 1e30, u: .infinity, v: 0)]
+        c.draw(Mesh(vertices: bad, indices: [0, 1, 2, 1, 2, 3, 1, 3, 2, 7, 8, 9]), texture: img)
+        for y in 0..<16 { for x in 0..<16 { #expect(target[x, y] == 0xff00_0000) } }
+    }
+}

@@ -15,9 +15,10 @@ import Testing
     @Test func capitalSitsOnTheBaseline() throws {
         let font = Font.systemFont(ofSize: 40)
         let b = Bitmap(width: 100, height: 80, fill: 0xFFFF_FFFF)
-        TextLayout(text: "H", font: font).draw(into: b, in: Rect(x: 10, y: 10, width: 80, height: 60), color: .black)
+        let layout = TextLayout(text: "H", font: font)
+        layout.draw(into: b, in: Rect(x: 10, y: 10, width: 80, height: 60), color: .black)
         let box = try #require(Self.ink(b, background: 0xFFFF_FFFF))
-        let baseline = Int((10 + font.ascender).rounded())
+        let baseline = Int((10 + layout.accentRoom + font.ascender).rounded())
         #expect(box.y1 == baseline)  // "H" has no descender: ink ends exactly at the baseline
         #expect(abs(Double(baseline - box.y0) - font.capHeight) <= 1)
         #expect(box.x0 >= 10 && box.x1 <= 10 + Int(font.size(of: "H").width))
@@ -30,10 +31,11 @@ import Testing
     @Test func descendersStayInsideTheLineBox() throws {
         let font = Font.systemFont(ofSize: 24)
         let b = Bitmap(width: 200, height: 100)
-        let rect = Rect(x: 5, y: 30, width: 190, height: font.lineHeight)
-        TextLayout(text: "gjpqy", font: font).draw(into: b, in: rect, color: .black)
+        let layout = TextLayout(text: "gjpqyÅЙ", font: font)
+        let rect = Rect(x: 5, y: 30, width: 190, height: layout.size.height)
+        layout.draw(into: b, in: rect, color: .black)
         let box = try #require(Self.ink(b))
-        let baseline = Int((rect.minY + font.ascender).rounded())
+        let baseline = Int((rect.minY + layout.accentRoom + font.ascender).rounded())
         #expect(box.y1 > baseline + 3)  // descenders go below the baseline
         #expect(box.y0 >= Int(rect.minY))
         #expect(box.y1 <= Int(rect.maxY.rounded(.up)))
@@ -50,6 +52,20 @@ import Testing
             inside += 1
         } }
         #expect(inside > 0)
+    }
+
+    @Test func glyphsOutsideTheBitmapAreNotRendered() {
+        let font = Font.systemFont(ofSize: 19.5)  // a size no other test uses: its cache entries are ours
+        _ = font.lineHeight  // metrics render a few accented capitals of their own
+        let before = FontRegistry.shared.cachedGlyphCount(size: 19.5)
+        let b = Bitmap(width: 30, height: 30)
+        // Far to the right of and below a small bitmap: nothing to draw, nothing rendered.
+        TextLayout(text: "Offscreen", font: font).draw(into: b, in: Rect(x: 200, y: 0, width: 300, height: 30), color: .black)
+        TextLayout(text: "Offscreen", font: font).draw(into: b, in: Rect(x: 0, y: 300, width: 300, height: 30), color: .black)
+        #expect(FontRegistry.shared.cachedGlyphCount(size: 19.5) <= before)  // ≤: a parallel test may empty the cache
+        // A line partly inside still draws its visible part.
+        TextLayout(text: "Offscreen", font: font).draw(into: b, in: Rect(x: 0, y: 0, width: 300, height: 30), color: .black)
+        #expect(TextDrawingTests.ink(b) != nil)
     }
 
     @Test func colouredCoverageIsValidPremultiplied() {

@@ -24,8 +24,29 @@ import Testing
         #expect(serif.familyName == "DejaVu Serif")
         let bold = try #require(Font(name: "DejaVuSans-Bold", size: 12))
         #expect(bold.fontName == "DejaVuSans-Bold")
+        let full = try #require(Font(name: "DejaVu Sans Bold", size: 12))
+        #expect(full.fontName == "DejaVuSans-Bold")
         #expect(Font(name: "No Such Typeface 4711", size: 12) == nil)
         #expect(Font(family: "No Such Typeface 4711", size: 12) == nil)
+    }
+
+    @Test func missingFamilyFallsBackToASansFaceWithOneWarning() {
+        let f = Font.font(family: "Nonexistent Sans 4711", size: 14, weight: .regular)
+        #expect(!f.familyName.isEmpty && f.familyName != "Nonexistent Sans 4711")
+        #expect(f.size(of: "Hello").width > 20)
+        let message = "font family 'Nonexistent Sans 4711' not found; using '\(f.familyName)' in its place"
+        #expect(FontRegistry.shared.warnings.contains(message))
+        let again = Font.font(family: "Nonexistent Sans 4711", size: 20, weight: .regular)
+        #expect(again.fontName == f.fontName)
+        #expect(FontRegistry.shared.warnings.filter { $0.contains("4711") }.count == 1)
+    }
+
+    @Test func textStylesFollowTheIOSScale() {
+        #expect(Font.preferredFont(forTextStyle: .body).pointSize == 17)
+        #expect(Font.preferredFont(forTextStyle: .headline).fontName == "DejaVuSans-Bold")
+        #expect(Font.preferredFont(forTextStyle: .largeTitle).pointSize == 34)
+        let sizes = Font.TextStyle.allCases.map { $0.metrics.size }
+        #expect(sizes.first == 34 && sizes.last == 11)
     }
 
     @Test func metricsAreSaneAndScaleWithSize() {
@@ -60,6 +81,19 @@ import Testing
         let after1 = FontRegistry.shared.cachedGlyphCount
         layout.draw(into: b, in: Rect(x: 0, y: 0, width: 200, height: 40), color: .black)
         #expect(FontRegistry.shared.cachedGlyphCount == after1)
+    }
+
+    @Test func glyphCacheStaysBounded() {
+        // ASCII at 40 sizes and 4 subpixel phases is ~15,000 glyph images: more than the cache holds.
+        let text = String(String.UnicodeScalarView((0x21...0x7E).compactMap(Unicode.Scalar.init)))
+        let b = Bitmap(width: 3200, height: 64)
+        for size in stride(from: 8.0, to: 48.0, by: 1.0) {
+            let layout = TextLayout(text: text, font: .systemFont(ofSize: size))
+            for phase in 0..<4 {
+                layout.draw(into: b, in: Rect(x: Double(phase) * 0.25, y: 0, width: 3200, height: 64), color: .black)
+                #expect(FontRegistry.shared.cachedGlyphCount <= FontRegistry.glyphCacheLimit)
+            }
+        }
     }
 
     @Test func missingGlyphsComeFromAFallbackFace() {

@@ -29,7 +29,7 @@ import Testing
     @Test func hardNewlinesBreak() {
         let l = TextLayout(text: "a\nb\n\nc\r\nd\re", font: font)
         #expect(l.lines.map(\.text) == ["a", "b", "", "c", "d", "e"])
-        #expect(abs(l.size.height - 6 * font.lineHeight) < 1e-9)
+        #expect(abs(l.size.height - (6 * font.lineHeight + l.accentRoom)) < 1e-9)
     }
 
     @Test func longWordsBreakByCharacters() {
@@ -43,6 +43,15 @@ import Testing
         let one = width("转")
         let l = TextLayout(text: "转场动画转场动画", font: font, maxWidth: one * 3 + 0.5)
         #expect(l.lines.map(\.text) == ["转场动", "画转场", "动画"])
+    }
+
+    @Test func closingPunctuationNeverStartsALine() {
+        let one = width("转")
+        let l = TextLayout(text: "转场动画。转场", font: font, maxWidth: one * 4 + 0.5)
+        #expect(l.lines.map(\.text) == ["转场动", "画。转场"])
+        // An opening bracket stays with what follows it.
+        let b = TextLayout(text: "转场动「画」", font: font, maxWidth: one * 4 + 0.5)
+        #expect(b.lines.map(\.text) == ["转场动", "「画」"])
     }
 
     @Test func lineLimitTruncatesWithEllipsis() {
@@ -79,9 +88,11 @@ import Testing
     @Test func measuredSizesRoundUp() {
         let s = font.size(of: "Hello, world")
         #expect(s.width == width("Hello, world").rounded(.up))
-        #expect(s.height == font.lineHeight.rounded(.up))
+        let room = TextLayout(text: "", font: font).accentRoom
+        #expect(room > 0 && room < 2)
+        #expect(s.height == (font.lineHeight + room).rounded(.up))
         let wrapped = "Hello, world".size(withFont: font, constrainedTo: Size(width: width("Hello,") + 1, height: .infinity))
-        #expect(wrapped.height == (2 * font.lineHeight).rounded(.up))
+        #expect(wrapped.height == (2 * font.lineHeight + room).rounded(.up))
         #expect(wrapped.width <= width("Hello,") + 1)
     }
 
@@ -89,5 +100,40 @@ import Testing
         let space = width("a b") - width("a") - width("b")  // a lone space is trailing and measures 0
         #expect(space > 3)
         #expect(abs(width("a\tb") - (width("a") + 4 * space + width("b"))) < 1e-9)
+    }
+}
+
+@Suite struct TextLineBreakModeTests {
+    let font = Font.systemFont(ofSize: 17)
+    let text = "alpha beta gamma delta epsilon zeta eta theta"
+    func width(_ s: String) -> Double { TextLayout(text: s, font: font).size.width }
+
+    @Test func truncationPlacesTheEllipsis() {
+        let maxW = 120.0
+        func line(_ m: LineBreakMode) -> TextLayout.Line {
+            let l = TextLayout(text: text, font: font, maxWidth: maxW, numberOfLines: 1, lineBreakMode: m)
+            #expect(l.isTruncated && l.lines.count == 1)
+            #expect(l.lines[0].width <= maxW + 1e-6)
+            return l.lines[0]
+        }
+        let tail = line(.byTruncatingTail).text, head = line(.byTruncatingHead).text, middle = line(.byTruncatingMiddle).text
+        #expect(tail.hasPrefix("alpha") && tail.hasSuffix("…"))
+        #expect(head.hasPrefix("…") && head.hasSuffix("theta"))
+        #expect(middle.hasPrefix("alpha") && middle.hasSuffix("theta") && middle.contains("…"))
+    }
+
+    @Test func wrappingModesStopWithoutEllipsis() {
+        let maxW = 120.0
+        let word = TextLayout(text: text, font: font, maxWidth: maxW, numberOfLines: 2, lineBreakMode: .byWordWrapping)
+        #expect(word.lines.count == 2 && word.isTruncated)
+        #expect(!word.lines.map(\.text).joined().contains("…"))
+        let all = TextLayout(text: text, font: font, maxWidth: maxW)
+        #expect(word.lines.map(\.text) == Array(all.lines.prefix(2).map(\.text)))
+        let chars = TextLayout(text: text, font: font, maxWidth: maxW, lineBreakMode: .byCharWrapping)
+        // Character wrapping fills each line: every line but the last is within one glyph of the width.
+        for l in chars.lines.dropLast() { #expect(l.width > maxW - width("m") - 1 && l.width <= maxW + 1e-6) }
+        #expect(chars.lines.map(\.text).joined(separator: " ").filter { $0 != " " } == text.filter { $0 != " " })
+        let clip = TextLayout(text: text, font: font, maxWidth: maxW, numberOfLines: 1, lineBreakMode: .byClipping)
+        #expect(clip.lines[0].text == text && clip.lines[0].width > maxW)
     }
 }

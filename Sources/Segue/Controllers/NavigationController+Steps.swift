@@ -16,6 +16,14 @@ extension NavigationController {
         }
     }
 
+    /// Catches the shown child up with this controller's own appearance (it could not follow while a step
+    /// ran) and makes sure every other one — including `also`, controllers just removed — has disappeared.
+    func reconcileChildAppearance(also others: [ViewController] = []) {
+        let top = committed.last
+        for c in committed + others where c !== top { c.moveAppearance(to: .disappeared) }
+        if let top, top.viewIfLoaded?.superview === contentView { top.moveAppearance(to: appearanceState) }
+    }
+
     /// Puts `vc`'s view in the content view, full size.
     func install(_ vc: ViewController) {
         guard isViewLoaded else { return }
@@ -55,6 +63,7 @@ extension NavigationController {
             }
             for a in added { a.didMove(toParent: self) }
             for r in removed { r.removeFromParent() }
+            reconcileChildAppearance(also: old)
             if swaps { delegate?.navigationController(self, didShow: to, animated: false) }
             return
         }
@@ -75,10 +84,10 @@ extension NavigationController {
         driver.initialFrames[ObjectIdentifier(to)] = operation == .pop ? contentView.bounds : .zero
         driver.finalFrames[ObjectIdentifier(to)] = contentView.bounds
         if operation == .push { to.view.frame = contentView.bounds }
-        driver.fromAppears = shown
-        driver.toAppears = shown
+        if !shown { driver.disappearing = []; driver.appearing = [] }
         runningStep = driver
         runningTarget = target
+        driver.owner = self
         driver.settle = { [unowned self] completed in
             let keep = completed ? to : from
             if completed { committed = target }
@@ -88,6 +97,7 @@ extension NavigationController {
         driver.finished.append { [unowned self] completed in
             runningStep = nil
             runningTarget = nil
+            reconcileChildAppearance(also: old + target)
             if completed {
                 for a in added { a.didMove(toParent: self) }
                 for r in removed { r.removeFromParent() }

@@ -22,8 +22,10 @@ final class TransitionDriver: ViewControllerContextTransitioning {
     let interactor: ViewControllerInteractiveTransitioning?
     var initialFrames: [ObjectIdentifier: Rect] = [:]
     var finalFrames: [ObjectIdentifier: Rect] = [:]
-    /// Whether from/to take part in appearance callbacks (a presenter under `.custom` stays visible).
-    var fromAppears = true, toAppears = true
+    /// Controllers that disappear and appear with this transition (by default from and to; a presenter
+    /// under `.custom` stays visible, a full-screen presentation covers everything visible below it).
+    lazy var disappearing: [ViewController] = [fromVC]
+    lazy var appearing: [ViewController] = [toVC]
 
     /// The time space of every animation this transition starts.
     let timeline: Timeline
@@ -32,6 +34,9 @@ final class TransitionDriver: ViewControllerContextTransitioning {
     private(set) var transitionWasCancelled = false
     private(set) var isCompleted = false
     var isPresenting: Bool { kind == .present }
+
+    /// Kept alive until the transition completes (the navigation controller running a step).
+    var owner: AnyObject?
 
     /// Called once at completion, before appearance ends: fix the hierarchy (completed or not).
     var settle: ((_ completed: Bool) -> Void)?
@@ -90,8 +95,8 @@ final class TransitionDriver: ViewControllerContextTransitioning {
         TransitionDriver.running.append(self)
         for v in [fromVC.viewIfLoaded, toVC.viewIfLoaded].compactMap({ $0 }) { restore.append(ViewRecord(v)) }
         containerSubviewsAtStart = containerView.subviews
-        if fromAppears { fromVC.beginAppearanceTransition(false, animated: isAnimated) }
-        if toAppears { toVC.beginAppearanceTransition(true, animated: isAnimated) }
+        for vc in disappearing { vc.beginAppearanceTransition(false, animated: isAnimated) }
+        for vc in appearing { vc.beginAppearanceTransition(true, animated: isAnimated) }
 
         guard let animator else {
             // Not animated: the views swap at once.
@@ -149,11 +154,11 @@ final class TransitionDriver: ViewControllerContextTransitioning {
         }
         settle?(completed)
         if completed {
-            if fromAppears { fromVC.endAppearanceTransition() }
-            if toAppears { toVC.endAppearanceTransition() }
+            for vc in disappearing { vc.endAppearanceTransition() }
+            for vc in appearing { vc.endAppearanceTransition() }
         } else {
-            if toAppears { toVC.beginAppearanceTransition(false, animated: isAnimated); toVC.endAppearanceTransition() }
-            if fromAppears { fromVC.beginAppearanceTransition(true, animated: isAnimated); fromVC.endAppearanceTransition() }
+            for vc in appearing { vc.beginAppearanceTransition(false, animated: isAnimated); vc.endAppearanceTransition() }
+            for vc in disappearing { vc.beginAppearanceTransition(true, animated: isAnimated); vc.endAppearanceTransition() }
         }
         TransitionDriver.running.removeAll { $0 === self }
         // Animations started later (a second stage in a completion) run on at normal speed.
@@ -162,6 +167,7 @@ final class TransitionDriver: ViewControllerContextTransitioning {
         let handlers = finished
         finished = []
         for h in handlers { h(completed) }
+        owner = nil
     }
 }
 

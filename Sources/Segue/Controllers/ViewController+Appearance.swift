@@ -42,6 +42,26 @@ extension ViewController {
         endAppearanceTransition()
     }
 
+    /// Brings the appearance state to `target` through legal callback sequences (used by containers to
+    /// catch a child up after a step in which it could not follow the container).
+    func moveAppearance(to target: AppearanceState, animated: Bool = false) {
+        guard appearanceState != target else { return }
+        switch target {
+        case .appeared:
+            if appearanceState != .appearing { beginAppearanceTransition(true, animated: animated) }
+            endAppearanceTransition()
+        case .disappeared:
+            if appearanceState != .disappearing { beginAppearanceTransition(false, animated: animated) }
+            endAppearanceTransition()
+        case .appearing:
+            if appearanceState == .appeared { beginAppearanceTransition(false, animated: animated) }
+            beginAppearanceTransition(true, animated: animated)
+        case .disappearing:
+            if appearanceState == .disappeared { beginAppearanceTransition(true, animated: animated) }
+            beginAppearanceTransition(false, animated: animated)
+        }
+    }
+
     /// The children that follow this controller's appearance: those whose views it shows.
     var appearanceChildren: [ViewController] {
         if let nav = self as? NavigationController { return nav.visibleChildren }

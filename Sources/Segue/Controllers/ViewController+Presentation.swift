@@ -1,9 +1,11 @@
 // Modal presentation (present/dismiss). A presented controller's view lives in its own container view
 // on top of the window; the animator (the transitioning delegate's, or the one for the modal transition
-// style) moves views inside it. `.fullScreen` takes the presenter's view out of the window once the
-// presentation completes and puts it back — in its own place — when the dismissal completes, whatever
-// the animator did with it; `.overFullScreen` and `.custom` leave it in place. A presentation or dismissal
-// asked for while another transition runs in the window is refused with one warning.
+// style) moves views inside it. A completed `.fullScreen` presentation takes everything it covers out of
+// the window (the root view, containers of presentations below) and makes it disappear; dismissing it
+// puts all of that back — the presenter's view in its own place, whatever the animator did with it — so
+// there is never a black screen after dismissal. `.overFullScreen` and `.custom` leave what is below in
+// place and visible. A presentation or dismissal asked for while another transition runs in the window
+// is refused with one warning.
 
 extension ViewController {
     /// The outermost container controller of this one (itself when it has no parent).
@@ -12,6 +14,23 @@ extension ViewController {
         while let p = c.parent { c = p }
         return c
     }
+
+    /// The presentation chain from the window's root up to `self` (which must be in it).
+    var presentationChain: [ViewController] {
+        var chain: [ViewController] = [self]
+        while let p = chain[0].presenter { chain.insert(p, at: 0) }
+        return chain
+    }
+
+    /// The controllers of the chain up to `self` that are on screen: from the last full-screen one.
+    var onScreenChain: [ViewController] {
+        let chain = presentationChain
+        let j = chain.lastIndex { $0.presenter != nil && $0.modalPresentationStyle.effective == .fullScreen } ?? 0
+        return Array(chain[j...])
+    }
+
+    /// The view that puts this controller on screen: the root's own view, or a presented one's container.
+    var screenSlot: View? { presenter == nil ? viewIfLoaded : presentationContainer }
 
     func performPresent(_ viewControllerToPresent: ViewController, animated flag: Bool, completion: (() -> Void)?) {
         let presented = viewControllerToPresent
@@ -41,6 +60,7 @@ extension ViewController {
         let animator = custom ?? ModalTransitionAnimators.animator(for: presented.modalTransitionStyle, presenting: true)
         let interactor = custom.flatMap { delegate?.interactionControllerForPresentation(using: $0) }
 
+        let covered = presenter.onScreenChain
         let presenterView = presenter.view!
         let container = View(frame: window.bounds)
         window.addSubview(container)
@@ -59,7 +79,7 @@ extension ViewController {
         driver.finalFrames[ObjectIdentifier(presenter)] = presenterView.frame
         driver.initialFrames[ObjectIdentifier(presented)] = .zero
         driver.finalFrames[ObjectIdentifier(presented)] = container.bounds
-        driver.fromAppears = style == .fullScreen
+        driver.disappearing = style == .fullScreen ? covered.reversed() : []
         presented.activeModalTransition = driver
         driver.settle = { [unowned presenter, unowned presented] completed in
             if completed {
@@ -67,7 +87,13 @@ extension ViewController {
                     toView.frame = container.bounds
                     container.addSubview(toView)
                 }
-                if style == .fullScreen { presenter.view.removeFromSuperview() }
+                if style == .fullScreen {
+                    // Everything underneath leaves the window; the presenter's view goes home first in
+                    // case the animator put it in the new container.
+                    presented.putPresenterViewHome(presenter)
+                    presented.coveredScreen = covered.compactMap { $0.screenSlot }.filter { $0.superview === window }
+                    for v in presented.coveredScreen { v.removeFromSuperview() }
+                }
             } else {
                 presenter.presentedViewController = nil
                 presented.presenter = nil
@@ -110,10 +136,11 @@ extension ViewController {
         driver.finalFrames[ObjectIdentifier(presented)] = presented.view.frame
         driver.initialFrames[ObjectIdentifier(presenter)] = style == .fullScreen ? .zero : presenterView.frame
         driver.finalFrames[ObjectIdentifier(presenter)] = home.bounds
-        driver.toAppears = style == .fullScreen
+        driver.appearing = style == .fullScreen ? presenter.onScreenChain : []
         presented.activeModalTransition = driver
         driver.settle = { [unowned presenter, unowned presented] completed in
             guard completed else { return }
+            presented.uncover(in: window, below: container)
             presented.putPresenterViewHome(presenter)
             if style == .fullScreen, presenterView.frame.isEmpty { presenterView.frame = home.bounds }
             container.removeFromSuperview()
@@ -123,6 +150,14 @@ extension ViewController {
         }
         driver.finished.append { completed in if completed { completion?() } }
         driver.start()
+    }
+
+    /// Puts back what this full-screen presentation took out of the window, under `container`.
+    func uncover(in window: Window, below container: View) {
+        for v in coveredScreen where v.superview == nil {
+            if container.superview === window { window.insertSubview(v, belowSubview: container) } else { window.addSubview(v) }
+        }
+        coveredScreen = []
     }
 
     /// Puts the presenter's view back where it was before this controller was presented.
@@ -136,15 +171,17 @@ extension ViewController {
     /// Removes this presentation (and any above it) immediately, with balanced appearance callbacks.
     func dismissAtOnce() {
         presentedViewController?.dismissAtOnce()
-        guard let presenter else { return }
-        let style = modalPresentationStyle.effective
+        guard let presenter, let container = presentationContainer else { return }
+        let fullScreen = modalPresentationStyle.effective == .fullScreen
+        let appearing = fullScreen ? presenter.onScreenChain : []
         beginAppearanceTransition(false, animated: false)
-        if style == .fullScreen { presenter.beginAppearanceTransition(true, animated: false) }
+        for vc in appearing { vc.beginAppearanceTransition(true, animated: false) }
+        if let window = container.window { uncover(in: window, below: container) }
         putPresenterViewHome(presenter)
-        presentationContainer?.removeFromSuperview()
+        container.removeFromSuperview()
         presentationContainer = nil
         endAppearanceTransition()
-        if style == .fullScreen { presenter.endAppearanceTransition() }
+        for vc in appearing { vc.endAppearanceTransition() }
         presenter.presentedViewController = nil
         self.presenter = nil
     }

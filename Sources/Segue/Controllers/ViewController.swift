@@ -116,4 +116,7 @@ open class ViewController {
     /// Where the presenter's view lived when this controller was presented (restored after dismissal).
     weak var presenterHome: View?
     var presenterHomeIndex = 0
+    /// What a completed full-screen presentation took out of the window (the root view, containers of
+    /// presentations below), bottom to top; put back when it is dismissed.
+    var coveredScreen: [View] = []
 }

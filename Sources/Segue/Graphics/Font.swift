@@ -49,8 +49,14 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// The registry's face id (−1: no font at all on this machine; text measures as boxes and draws nothing).
     let face: Int
 
+    /// Largest point size drawn; larger (and NaN or negative) sizes are clamped so a bad value can
+    /// never ask FreeType for gigapixel glyphs.
+    public static let maxPointSize = 2048.0
+
+    static func clampedSize(_ size: Double) -> Double { size.isNaN ? 0 : min(max(0, size), maxPointSize) }
+
     init(match: FontRegistry.Match?, size: Double, weight: Weight) {
-        pointSize = max(0, size)
+        pointSize = Font.clampedSize(size)
         face = match?.face ?? -1
         familyName = match?.family ?? ""
         fontName = match?.postscriptName ?? ""
@@ -63,13 +69,18 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     public static func boldSystemFont(ofSize size: Double) -> Font { systemFont(ofSize: size, weight: .bold) }
 
     public static func systemFont(ofSize size: Double, weight: Weight) -> Font {
+        font(family: systemFamily, size: size, weight: weight)
+    }
+
+    /// `family` when installed, else any sans-serif face, with a one-time warning on stderr.
+    static func font(family: String, size: Double, weight: Weight) -> Font {
         let registry = FontRegistry.shared
-        if let m = registry.match(family: systemFamily, fcWeight: weight.fontconfigWeight, exactFamily: true) {
+        if let m = registry.match(family: family, fcWeight: weight.fontconfigWeight, exactFamily: true) {
             return Font(match: m, size: size, weight: weight)
         }
         let fallback = registry.match(family: "sans-serif", fcWeight: weight.fontconfigWeight, exactFamily: false)
         if let f = fallback {
-            registry.warn("font family '\(systemFamily)' not found; using '\(f.family)' for the system font")
+            registry.warn("font family '\(family)' not found; using '\(f.family)' in its place")
         } else {
             registry.warn("no font found through fontconfig; text will not be drawn")
         }
@@ -101,7 +112,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     }
 
     private init(face: Int, size: Double, family: String, name: String, weight: Weight) {
-        self.face = face; pointSize = max(0, size); familyName = family; fontName = name; self.weight = weight
+        self.face = face; pointSize = Font.clampedSize(size); familyName = family; fontName = name; self.weight = weight
     }
 
     // MARK: Metrics (pixels; y up from the baseline, so the descender is negative)

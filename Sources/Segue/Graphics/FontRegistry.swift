@@ -26,6 +26,11 @@ struct FaceMetrics: Sendable, Hashable {
     var lineHeight: Double  // ascender − descender + line gap
     var capHeight: Double
     var xHeight: Double
+    /// How far accented capitals (ÅÉЙ…) reach above the ascender once rendered, less the half pixel that
+    /// rounding the baseline to the nearest pixel can give: a text box starts this much above its first
+    /// ascender, so a label sized to fit clips no accent. Line spacing does not include it. (Below the
+    /// descender only "_" and ogonek reach, by a pixel at some sizes; they are left to clip.)
+    var overshootTop: Double = 0
 }
 
 final class FontRegistry: @unchecked Sendable {
@@ -121,6 +126,9 @@ final class FontRegistry: @unchecked Sendable {
         warned.insert(message)
         FileHandle.standardError.write(Data("Segue: \(message)\n".utf8))
     }
+
+    /// The warnings printed so far.
+    var warnings: Set<String> { lock.lock(); defer { lock.unlock() }; return warned }
 
     /// Thread-safe variant for callers outside the registry.
     func warn(_ message: String) {
@@ -235,6 +243,10 @@ final class FontRegistry: @unchecked Sendable {
     /// The glyph's coverage image with its origin moved right by `phase / subpixelPhases` pixels.
     func glyphImage(face id: Int, size: Double, glyph: UInt32, phase: Int) -> GlyphImage? {
         lock.lock(); defer { lock.unlock() }
+        return glyphImageLocked(face: id, size: size, glyph: glyph, phase: phase)
+    }
+
+    private func glyphImageLocked(face id: Int, size: Double, glyph: UInt32, phase: Int) -> GlyphImage? {
         guard id >= 0 else { return nil }
         let key = GlyphKey(face: id, size26: size26(size), glyph: glyph, phase: phase)
         if let g = glyphs[key] { return g }
@@ -284,8 +296,15 @@ final class FontRegistry: @unchecked Sendable {
             let m = face.pointee.glyph.pointee.metrics
             return Double(m.horiBearingY) / 64
         }
-        let m = FaceMetrics(ascender: asc, descender: desc, lineHeight: height,
+        var m = FaceMetrics(ascender: asc, descender: desc, lineHeight: height,
                             capHeight: top(of: 0x48, default: asc * 0.75), xHeight: top(of: 0x78, default: asc * 0.55))
+        var inkTop = 0
+        for c in "ÅÉÖÑЙÃŮĂ".unicodeScalars {
+            let g = FT_Get_Char_Index(faces[id].face, FT_ULong(c.value))
+            guard g != 0, let img = glyphImageLocked(face: id, size: size, glyph: g, phase: 0), img.height > 0 else { continue }
+            inkTop = max(inkTop, img.top)
+        }
+        m.overshootTop = max(0, Double(inkTop) - asc - 0.5)
         metrics[key] = m
         return m
     }
@@ -300,6 +319,13 @@ final class FontRegistry: @unchecked Sendable {
 
     /// Number of cached glyph images (for tests of cache behaviour).
     var cachedGlyphCount: Int { lock.lock(); defer { lock.unlock() }; return glyphs.count }
+
+    /// Number of cached glyph images at `size` (any face).
+    func cachedGlyphCount(size: Double) -> Int {
+        lock.lock(); defer { lock.unlock() }
+        let s = size26(size)
+        return glyphs.keys.filter { $0.size26 == s }.count
+    }
 
     // MARK: Private
 

@@ -6,6 +6,8 @@
 struct GradientRamp {
     static let steps = 1024
     private var table: [SIMD4<Double>]  // (a, r, g, b) premultiplied, 0…255
+    /// The table quantized once per dither cell: 16 × steps pixels, so a pixel is one lookup.
+    private var quantized: [UInt32] = []
 
     init(colors: [Color], locations: [Double]?) {
         precondition(!colors.isEmpty, "a gradient needs at least one colour")
@@ -26,6 +28,13 @@ struct GradientRamp {
             let f = span > 0 ? (t - ls[j - 1]) / span : 1
             return premul(cs[j - 1]) * (1 - f) + premul(cs[j]) * f
         }
+        quantized = (0..<16).flatMap { cell in table.map { Self.pixel($0, x: cell & 3, y: cell >> 2) } }
+    }
+
+    /// The dithered pixel for t at (x, y).
+    @inline(__always) func pixel(_ t: Double, x: Int, y: Int) -> UInt32 {
+        let i = Int((min(max(t, 0), 1) * Double(Self.steps - 1)).rounded())
+        return quantized[((y & 3) << 2 | (x & 3)) * Self.steps + i]
     }
 
     @inline(__always) func sample(_ t: Double) -> SIMD4<Double> {
@@ -45,11 +54,19 @@ struct GradientRamp {
 }
 
 extension Image {
+    /// Whole-pixel dimensions for a generated image of `size`: rounded up, at least 1, at most
+    /// `PNG.maxDimension` a side and `PNG.maxPixels` in all; NaN and negative sizes give 1.
+    static func pixelSize(_ size: Size) -> (width: Int, height: Int) {
+        func side(_ v: Double) -> Int { v.isNaN || v < 1 ? 1 : Int(min(v.rounded(.up), Double(PNG.maxDimension))) }
+        let w = side(size.width)
+        return (w, min(side(size.height), max(1, PNG.maxPixels / w)))
+    }
+
     /// A linear gradient from `startPoint` to `endPoint`, given in unit coordinates of the image
     /// ((0, 0) top-left, (1, 1) bottom-right; default top to bottom), with optional stop `locations`.
     public static func linearGradient(size: Size, colors: [Color], locations: [Double]? = nil,
                                       startPoint: Point = Point(x: 0.5, y: 0), endPoint: Point = Point(x: 0.5, y: 1)) -> Image {
-        let w = max(1, Int(size.width.rounded(.up))), h = max(1, Int(size.height.rounded(.up)))
+        let (w, h) = Image.pixelSize(size)
         let ramp = GradientRamp(colors: colors, locations: locations)
         let b = Bitmap(width: w, height: h)
         let sx = startPoint.x * Double(w), sy = startPoint.y * Double(h)
@@ -60,7 +77,7 @@ extension Image {
             let py = Double(y) + 0.5 - sy
             for x in 0..<w {
                 let t = len2 > 0 ? ((Double(x) + 0.5 - sx) * dx + py * dy) / len2 : 0
-                row[x] = GradientRamp.pixel(ramp.sample(t), x: x, y: y)
+                row[x] = ramp.pixel(t, x: x, y: y)
             }
         }
         return Image(bitmap: b)
@@ -70,7 +87,7 @@ extension Image {
     /// farthest corner); beyond the radius the last colour continues.
     public static func radialGradient(size: Size, colors: [Color], locations: [Double]? = nil,
                                       center: Point = Point(x: 0.5, y: 0.5), radius: Double? = nil) -> Image {
-        let w = max(1, Int(size.width.rounded(.up))), h = max(1, Int(size.height.rounded(.up)))
+        let (w, h) = Image.pixelSize(size)
         let ramp = GradientRamp(colors: colors, locations: locations)
         let b = Bitmap(width: w, height: h)
         let cx = center.x * Double(w), cy = center.y * Double(h)
@@ -82,7 +99,7 @@ extension Image {
             let py = Double(y) + 0.5 - cy
             for x in 0..<w {
                 let px = Double(x) + 0.5 - cx
-                row[x] = GradientRamp.pixel(ramp.sample((px * px + py * py).squareRoot() / r), x: x, y: y)
+                row[x] = ramp.pixel((px * px + py * py).squareRoot() / r, x: x, y: y)
             }
         }
         return Image(bitmap: b)
@@ -90,7 +107,7 @@ extension Image {
 
     /// A solid colour image.
     public static func filled(size: Size, color: Color) -> Image {
-        let w = max(1, Int(size.width.rounded(.up))), h = max(1, Int(size.height.rounded(.up)))
+        let (w, h) = Image.pixelSize(size)
         return Image(bitmap: Bitmap(width: w, height: h, fill: color.premultipliedPixel))
     }
 }

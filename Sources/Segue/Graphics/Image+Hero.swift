@@ -12,7 +12,7 @@ extension Image {
 
     /// A landscape of `size` points in `style`; `seed` varies the ridges (and stars).
     public static func hero(size: Size, style: HeroStyle = .dusk, seed: UInt64 = 1) -> Image {
-        let w = max(1, Int(size.width.rounded(.up))), h = max(1, Int(size.height.rounded(.up)))
+        let (w, h) = Image.pixelSize(size)
         let p = HeroPalette(style)
         let sky = GradientRamp(colors: p.sky, locations: nil)
         var rng = SplitMix(seed: seed &* 0x9E37_79B9 &+ UInt64(HeroStyle.allCases.firstIndex(of: style) ?? 0))
@@ -47,25 +47,37 @@ extension Image {
             let row = b.row(y)
             let py = Double(y) + 0.5
             let skyColor = sky.sample(py / (H * (p.horizon + 0.15)))
+            // Lower down, a ridge darkens a little (ground shadow), by row only: no streaks.
+            let ridgeColors = (0..<layers).map { i -> SIMD4<Double> in
+                let below = min(1, max(0, (py - bases[i]) / (H - bases[i])))
+                var c = p.ridges[i] * (1 - 0.3 * below)
+                c[0] = 255
+                return c
+            }
             for x in 0..<w {
-                let px = Double(x) + 0.5
+                // Start from the nearest ridge that covers the pixel fully: sky and sun are hidden there.
+                var first = 0
                 var c = skyColor
-                // Sun: a glow falling off with distance, then an anti-aliased disc.
-                let dx = px - sunX, dy = py - sunY
-                let d = (dx * dx + dy * dy).squareRoot()
-                let glow = p.glowStrength * exp(-(d * d) / (sunR * sunR * 18))
-                c += (p.sunColor - c) * glow
-                let disc = min(max(sunR - d + 0.5, 0), 1)
-                c += (p.sunColor - c) * disc
-                for i in 0..<layers {
-                    let cover = min(max(py - ridges[i][x] + 0.5, 0), 1)
-                    if cover > 0 {
-                        // Lower down, a ridge darkens a little (ground shadow), by row only: no streaks.
-                        let below = min(1, max(0, (py - bases[i]) / (H - bases[i])))
-                        var ridge = p.ridges[i] * (1 - 0.3 * below)
-                        ridge[0] = 255
-                        c += (ridge - c) * cover
+                for i in stride(from: layers - 1, through: 0, by: -1) where py - ridges[i][x] >= 0.5 {
+                    first = i + 1
+                    c = ridgeColors[i]
+                    break
+                }
+                if first == 0 {
+                    // Sun: a glow falling off with distance, then an anti-aliased disc.
+                    let px = Double(x) + 0.5
+                    let dx = px - sunX, dy = py - sunY
+                    let d2 = dx * dx + dy * dy
+                    let falloff = d2 / (sunR * sunR * 18)
+                    if falloff < 7 { c += (p.sunColor - c) * (p.glowStrength * exp(-falloff)) }  // e^−7 < 1/1000
+                    if d2 < (sunR + 1) * (sunR + 1) {
+                        let disc = min(max(sunR - d2.squareRoot() + 0.5, 0), 1)
+                        c += (p.sunColor - c) * disc
                     }
+                }
+                for i in first..<layers {
+                    let cover = min(max(py - ridges[i][x] + 0.5, 0), 1)
+                    if cover > 0 { c += (ridgeColors[i] - c) * cover }
                 }
                 row[x] = GradientRamp.pixel(c, x: x, y: y)
             }

@@ -7,6 +7,9 @@ import Foundation
 public enum ImageError: Error, CustomStringConvertible, Equatable {
     case notFound(path: String)
     case isDirectory(path: String)
+    /// A device, FIFO or socket: reading it could block or never end.
+    case notRegularFile(path: String)
+    case fileTooLarge(path: String, bytes: Int)
     case unreadable(path: String)
     case unsupportedFormat(path: String, format: String)
     case corrupt(path: String, detail: String)
@@ -16,6 +19,8 @@ public enum ImageError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .notFound(let p): "cannot load image '\(p)': no such file"
         case .isDirectory(let p): "cannot load image '\(p)': it is a directory, not an image file"
+        case .notRegularFile(let p): "cannot load image '\(p)': not a regular file (a device, pipe or socket)"
+        case .fileTooLarge(let p, let n): "cannot load image '\(p)': the file is \(n / 1_048_576) MB; the limit is \(Image.maxFileBytes / 1_048_576) MB"
         case .unreadable(let p): "cannot load image '\(p)': the file cannot be read (permissions?)"
         case .unsupportedFormat(let p, let f): "cannot load image '\(p)': \(f) images are not supported; convert it to PNG"
         case .corrupt(let p, let d): "cannot load image '\(p)': not a valid PNG (\(d))"
@@ -27,9 +32,50 @@ public enum ImageError: Error, CustomStringConvertible, Equatable {
 
 /// An immutable image (UIImage's shape). Its pixels are premultiplied BGRA, one pixel per point.
 public final class Image: Sendable, CustomStringConvertible {
-    public let bitmap: Bitmap
+    /// How an image view or button draws the image (UIImage.RenderingMode's shape).
+    public enum RenderingMode: Sendable, Hashable {
+        /// Template for symbol images, original otherwise.
+        case automatic
+        case alwaysOriginal
+        /// Only the alpha channel counts; the view's tint colour fills it.
+        case alwaysTemplate
+    }
 
-    public init(bitmap: Bitmap) { self.bitmap = bitmap }
+    public let bitmap: Bitmap
+    public let renderingMode: RenderingMode
+    /// True for images made by `Image(systemName:)`.
+    public let isSymbolImage: Bool
+
+    public init(bitmap: Bitmap) { self.bitmap = bitmap; renderingMode = .automatic; isSymbolImage = false }
+
+    init(bitmap: Bitmap, renderingMode: RenderingMode, isSymbol: Bool) {
+        self.bitmap = bitmap; self.renderingMode = renderingMode; isSymbolImage = isSymbol
+    }
+
+    /// Whether views draw this image in their tint colour.
+    public var isTemplate: Bool { renderingMode == .alwaysTemplate || (renderingMode == .automatic && isSymbolImage) }
+
+    /// The same pixels drawn with another rendering mode.
+    public func withRenderingMode(_ mode: RenderingMode) -> Image {
+        Image(bitmap: bitmap, renderingMode: mode, isSymbol: isSymbolImage)
+    }
+
+    /// The image's alpha filled with `color` (an original image: views draw it as is).
+    public func withTintColor(_ color: Color) -> Image {
+        let c = color.premultipliedPixel
+        let ca = c >> 24, cr = (c >> 16) & 0xff, cg = (c >> 8) & 0xff, cb = c & 0xff
+        let out = Bitmap(width: bitmap.width, height: bitmap.height)
+        for y in 0..<bitmap.height {
+            let src = bitmap.row(y), dst = out.row(y)
+            for x in 0..<bitmap.width {
+                let a = src[x] >> 24
+                if a == 0 { continue }
+                @inline(__always) func m(_ v: UInt32) -> UInt32 { let t = v * a + 128; return (t + (t >> 8)) >> 8 }
+                dst[x] = m(ca) << 24 | m(cr) << 16 | m(cg) << 8 | m(cb)
+            }
+        }
+        return Image(bitmap: out, renderingMode: .alwaysOriginal, isSymbol: isSymbolImage)
+    }
 
     /// Size in points (= pixels).
     public var size: Size { Size(width: Double(bitmap.width), height: Double(bitmap.height)) }
@@ -45,6 +91,10 @@ public final class Image: Sendable, CustomStringConvertible {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { throw .notFound(path: path) }
         guard !isDir.boolValue else { throw .isDirectory(path: path) }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        guard attributes?[.type] as? FileAttributeType == .typeRegular else { throw .notRegularFile(path: path) }
+        let bytes = (attributes?[.size] as? NSNumber)?.intValue ?? 0
+        guard bytes <= maxFileBytes else { throw .fileTooLarge(path: path, bytes: bytes) }
         guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path) }
         return try decode([UInt8](data), path: path)
     }
@@ -62,6 +112,9 @@ public final class Image: Sendable, CustomStringConvertible {
             }
         }
     }
+
+    /// Largest image file read (bytes); checked before reading.
+    public static let maxFileBytes = 256 * 1_048_576
 
     /// Image directories searched by `Image(named:)`, in order (relative paths from the working directory).
     nonisolated(unsafe) public static var searchPaths: [String] = ["Assets", "."]

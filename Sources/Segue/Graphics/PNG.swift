@@ -49,6 +49,12 @@ public enum PNG {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { throw .unreadable("\(path): no such file") }
         guard !isDir.boolValue else { throw .unreadable("\(path) is a directory") }
+        // Devices and pipes could block or never end; huge files are refused before reading.
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        guard attributes?[.type] as? FileAttributeType == .typeRegular else { throw .unreadable("\(path) is not a regular file") }
+        if let n = (attributes?[.size] as? NSNumber)?.intValue, n > Image.maxFileBytes {
+            throw .unreadable("\(path) is \(n / 1_048_576) MB; the limit is \(Image.maxFileBytes / 1_048_576) MB")
+        }
         guard let d = FileManager.default.contents(atPath: path) else { throw .unreadable("\(path): permission denied or unreadable") }
         return try decode([UInt8](d))
     }

@@ -4,7 +4,8 @@
 // pick the glyph image rendered at that subpixel phase, so spacing stays even without blur.
 
 extension TextLayout {
-    /// Draws the lines top-down from `rect.minY` (the first baseline is one ascender below it), each
+    /// Draws the lines top-down from `rect.minY` (the first baseline is `accentRoom` plus one
+    /// ascender below it), each
     /// aligned within `rect.width`, clipped to the bitmap and to `clip` (device pixels) when given.
     public func draw(into bitmap: Bitmap, in rect: Rect, alignment: TextAlignment = .natural,
                      color: Color, clip: PixelRect? = nil) {
@@ -15,9 +16,16 @@ extension TextLayout {
         let phases = FontRegistry.subpixelPhases
         let pixel = color.premultipliedPixel
         let lineHeight = font.lineHeight
-        let ascender = font.ascender
+        let ascender = font.ascender + accentRoom
+        // Coordinates beyond ±2^30 (or NaN) cannot land on a bitmap: skip rather than trap converting them.
+        func drawable(_ v: Double) -> Bool { v.magnitude < 1_073_741_824 }
         for (i, line) in lines.enumerated() {
-            let baseline = Int((rect.minY + ascender + Double(i) * lineHeight).rounded())
+            let y = rect.minY + ascender + Double(i) * lineHeight
+            guard drawable(y) else { continue }
+            let baseline = Int(y.rounded())
+            // Glyphs stay within about one em of their pen position: skip what cannot reach the clip.
+            let em = Int(font.pointSize.rounded(.up)) + 2
+            if baseline - 2 * em >= bounds.y1 || baseline + em <= bounds.y0 { continue }
             let free = rect.width - line.width
             let offset: Double = switch alignment {
             case .left, .natural: 0
@@ -27,6 +35,8 @@ extension TextLayout {
             let lineX = rect.minX + offset
             for g in line.glyphs where g.face >= 0 {
                 let px = lineX + g.x
+                guard drawable(px) else { continue }
+                if Int(px) - em >= bounds.x1 || Int(px) + 2 * em <= bounds.x0 { continue }
                 var ix = Int(px.rounded(.down))
                 var phase = Int(((px - Double(ix)) * Double(phases)).rounded())
                 if phase == phases { ix += 1; phase = 0 }

@@ -1,12 +1,22 @@
 // TextLayout: lays a string out in lines for one font — hard newlines, greedy word wrap to a width
 // (breaking inside a word only when the word alone is too wide, and between CJK ideographs), a line
-// limit with tail truncation by "…", and per-line widths for alignment. Glyphs keep fractional pen
-// positions; drawing snaps them to quarter pixels (see TextLayout+Drawing). No shaping beyond kerning:
-// one Unicode scalar is one glyph, which is right for the Latin, Cyrillic and CJK text Segue shows.
+// limit whose last line ends as the line break mode says ("…" at the tail by default), and per-line
+// widths for alignment. Glyphs keep fractional pen positions; drawing snaps them to quarter pixels
+// (TextLayout+Drawing). No shaping beyond kerning (TextShaper): one Unicode scalar is one glyph, which
+// is right for the Latin, Cyrillic and CJK text Segue shows; right-to-left scripts are not handled.
+import Foundation
 
 /// Horizontal alignment of text lines (NSTextAlignment's shape; natural is left for left-to-right text).
 public enum TextAlignment: Sendable, Hashable {
     case left, center, right, natural
+}
+
+/// How lines wrap and how the last allowed line ends when text remains (NSLineBreakMode's shape).
+/// All modes wrap at word boundaries except `byCharWrapping`; the truncating modes put "…" at the
+/// tail, head or middle of the last line; `byWordWrapping` and `byCharWrapping` just stop; `byClipping`
+/// lets the last line run on (the bounds clip it).
+public enum LineBreakMode: Sendable, Hashable {
+    case byWordWrapping, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
 }
 
 public struct TextLayout: Sendable {
@@ -31,16 +41,22 @@ public struct TextLayout: Sendable {
     /// True when text was cut off (by the line limit or the height) and the last line ends in "…".
     public let isTruncated: Bool
 
-    /// Width of the widest line and the height of all lines (`lines × lineHeight`), unrounded.
+    /// Width of the widest line and the height of the text box, unrounded: `lines × lineHeight` plus the
+    /// room accented capitals need above the first line (`accentRoom`).
     public var size: Size {
-        Size(width: lines.map(\.width).max() ?? 0, height: Double(lines.count) * font.lineHeight)
+        let m = font.metrics
+        return Size(width: lines.map(\.width).max() ?? 0, height: Double(lines.count) * m.lineHeight + m.overshootTop)
     }
+
+    /// Room above the first line's ascender that accented capitals use once rendered; `size` includes
+    /// it and drawing starts that far below the box's top.
+    public var accentRoom: Double { font.metrics.overshootTop }
 
     /// Lays out `text`. `maxWidth` wraps lines (∞: only hard newlines break); `numberOfLines` limits the
     /// line count (0: no limit), as does `maxHeight` (at least one line always shows); text beyond the
-    /// limit is truncated at the tail with "…".
+    /// limit ends the last line as `lineBreakMode` says (by default "…" at its tail).
     public init(text: String, font: Font, maxWidth: Double = .infinity, maxHeight: Double = .infinity,
-                numberOfLines: Int = 0) {
+                numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .byTruncatingTail) {
         self.font = font
         let width = maxWidth > 0 ? maxWidth : .infinity
         var limit = numberOfLines > 0 ? numberOfLines : Int.max
@@ -50,15 +66,21 @@ public struct TextLayout: Sendable {
         let shaper = Shaper(font: font)
         var out: [Line] = []
         var truncated = false
-        let paragraphs = Self.paragraphs(of: text)
+        // Composed form (NFC): "e" + U+0301 becomes "é", one glyph the face designed, not a floating accent.
+        let paragraphs = Self.paragraphs(of: text.precomposedStringWithCanonicalMapping)
         paragraphLoop: for (pi, paragraph) in paragraphs.enumerated() {
             let items = shaper.items(paragraph)
-            let ranges = Self.breakLines(items, width: width)
+            let ranges = Self.breakLines(items, width: width, byCharacter: lineBreakMode == .byCharWrapping)
             for (li, r) in ranges.enumerated() {
                 let isLastAllowed = out.count == limit - 1
                 let moreFollows = li < ranges.count - 1 || pi < paragraphs.count - 1
                 if isLastAllowed && moreFollows {
-                    out.append(shaper.truncatedLine(items[r.lowerBound...], width: width))
+                    switch lineBreakMode {
+                    case .byWordWrapping, .byCharWrapping: out.append(shaper.line(items[r]))
+                    case .byClipping: out.append(shaper.line(items[r.lowerBound...]))
+                    case .byTruncatingTail, .byTruncatingHead, .byTruncatingMiddle:
+                        out.append(shaper.truncatedLine(Array(items[r.lowerBound...]), width: width, mode: lineBreakMode))
+                    }
                     truncated = true
                     break paragraphLoop
                 }
@@ -85,8 +107,8 @@ public struct TextLayout: Sendable {
         return result
     }
 
-    /// Greedy line breaking: returns item ranges, one per line.
-    static func breakLines(_ items: [Shaper.Item], width: Double) -> [Range<Int>] {
+    /// Greedy line breaking: returns item ranges, one per line. Spaces hang past the width.
+    static func breakLines(_ items: [Shaper.Item], width: Double, byCharacter: Bool = false) -> [Range<Int>] {
         guard !items.isEmpty else { return [0..<0] }
         var ranges: [Range<Int>] = []
         var start = 0
@@ -104,140 +126,20 @@ public struct TextLayout: Sendable {
                     lastBreak = i
                     continue
                 }
-                if it.breaksBefore && i > start { lastBreak = i }
+                if it.breaksBefore && i > start && !items[i - 1].forbidsBreakAfter { lastBreak = i }
                 let w = it.advance + (i > start ? it.kern : 0)
                 if x + w > width + 1e-6 && i > start {
-                    end = lastBreak.flatMap { $0 > start ? $0 : nil } ?? i
+                    end = byCharacter ? i : lastBreak.flatMap { $0 > start ? $0 : nil } ?? i
                     break
                 }
                 x += w
                 i += 1
-                if it.breaksAfter { lastBreak = i }
+                if it.breaksAfter && !(i < n && items[i].forbidsBreakBefore) { lastBreak = i }
             }
             ranges.append(start..<end)
             start = end
         }
         return ranges
-    }
-}
-
-/// Turns scalars into glyph items with advances and kerning, and items into lines.
-struct Shaper {
-    struct Item {
-        let scalar: Unicode.Scalar
-        let face: Int
-        let glyph: UInt32
-        let advance: Double
-        /// Kerning against the previous item (ignored at a line start).
-        let kern: Double
-        let isSpace: Bool
-        let breaksBefore: Bool
-        let breaksAfter: Bool
-    }
-
-    let font: Font
-    private let registry = FontRegistry.shared
-
-    init(font: Font) { self.font = font }
-
-    func items(_ scalars: [Unicode.Scalar]) -> [Item] {
-        var out: [Item] = []
-        out.reserveCapacity(scalars.count)
-        var prev: (face: Int, glyph: UInt32)? = nil
-        for s in scalars {
-            if s.value == 0x09 {  // tab: four spaces wide
-                let space = item(for: " ", previous: nil)
-                out.append(Item(scalar: " ", face: space.face, glyph: space.glyph, advance: space.advance * 4, kern: 0,
-                                isSpace: true, breaksBefore: false, breaksAfter: true))
-                prev = nil
-                continue
-            }
-            if s.value < 0x20 || (0x7F...0x9F).contains(s.value) || s.value == 0xFEFF || s.value == 0x200B {
-                // Control and zero-width characters: nothing drawn; a zero-width space still allows a break.
-                if s.value == 0x200B, let last = out.popLast() {
-                    out.append(Item(scalar: last.scalar, face: last.face, glyph: last.glyph, advance: last.advance, kern: last.kern,
-                                    isSpace: last.isSpace, breaksBefore: last.breaksBefore, breaksAfter: true))
-                }
-                continue
-            }
-            let it = item(for: s, previous: prev)
-            out.append(it)
-            prev = (it.face, it.glyph)
-        }
-        return out
-    }
-
-    private func item(for s: Unicode.Scalar, previous: (face: Int, glyph: UInt32)?) -> Item {
-        let (face, glyph) = registry.face(for: s, primary: font.face)
-        let advance = face >= 0 ? registry.advance(face: face, size: font.pointSize, glyph: glyph) : font.pointSize * 0.5
-        var kern = 0.0
-        if let p = previous, p.face == face { kern = registry.kerning(face: face, size: font.pointSize, left: p.glyph, right: glyph) }
-        let wide = Self.isIdeographic(s)
-        let space = s.properties.isWhitespace && s.value != 0xA0 && s.value != 0x202F
-        let breakAfterPunct = s == "-" || s == "/" || s == "\u{2013}" || s == "\u{2014}"
-        return Item(scalar: s, face: face, glyph: glyph, advance: advance, kern: kern, isSpace: space,
-                    breaksBefore: wide && !Self.isClosingPunctuation(s), breaksAfter: wide || breakAfterPunct)
-    }
-
-    /// CJK ideographs, kana, hangul and full-width forms: a line may break on either side.
-    static func isIdeographic(_ s: Unicode.Scalar) -> Bool {
-        switch s.value {
-        case 0x2E80...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFF00...0xFFEF, 0x20000...0x3FFFF: true
-        default: false
-        }
-    }
-
-    /// Punctuation that must not start a line (、。，！？ and closing brackets).
-    static func isClosingPunctuation(_ s: Unicode.Scalar) -> Bool {
-        [0x3001, 0x3002, 0xFF0C, 0xFF0E, 0xFF01, 0xFF1F, 0xFF1A, 0xFF1B, 0xFF09, 0x300D, 0x300F, 0x3011].contains(s.value)
-    }
-
-    func line<C: Collection>(_ items: C) -> TextLayout.Line where C.Element == Item {
-        var glyphs: [TextLayout.PlacedGlyph] = []
-        glyphs.reserveCapacity(items.count)
-        var x = 0.0
-        var width = 0.0
-        var first = true
-        for it in items {
-            if !first { x += it.kern }
-            first = false
-            glyphs.append(TextLayout.PlacedGlyph(face: it.face, glyph: it.glyph, scalar: it.scalar, x: x))
-            x += it.advance
-            if !it.isSpace { width = x }
-        }
-        // Trailing spaces neither count nor draw.
-        while let last = glyphs.last, last.scalar.properties.isWhitespace { glyphs.removeLast() }
-        return TextLayout.Line(glyphs: glyphs, width: width)
-    }
-
-    /// As much of `items` as fits in `width` together with a trailing "…".
-    func truncatedLine<C: Collection>(_ items: C, width: Double) -> TextLayout.Line where C.Element == Item {
-        let ellipsis = item(for: "\u{2026}", previous: nil)
-        let useDots = ellipsis.glyph == 0 && ellipsis.face >= 0
-        let dot = item(for: ".", previous: nil)
-        let ellipsisWidth = useDots ? dot.advance * 3 : ellipsis.advance
-        var kept: [Item] = []
-        var x = 0.0
-        for it in items {
-            let w = it.advance + (kept.isEmpty ? 0 : it.kern)
-            if x + w + ellipsisWidth > width + 1e-6 { break }
-            kept.append(it)
-            x += w
-        }
-        while let last = kept.last, last.isSpace { kept.removeLast() }
-        let base = line(kept)
-        var glyphs = base.glyphs
-        var end = base.width
-        if useDots {
-            for _ in 0..<3 {
-                glyphs.append(TextLayout.PlacedGlyph(face: dot.face, glyph: dot.glyph, scalar: ".", x: end))
-                end += dot.advance
-            }
-        } else {
-            glyphs.append(TextLayout.PlacedGlyph(face: ellipsis.face, glyph: ellipsis.glyph, scalar: "\u{2026}", x: end))
-            end += ellipsis.advance
-        }
-        return TextLayout.Line(glyphs: glyphs, width: end)
     }
 }
 

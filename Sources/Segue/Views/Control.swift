@@ -81,6 +81,12 @@ open class Control: View {
         return ActionIdentifier(id: nextActionID)
     }
 
+    /// Runs `handler` with the control (the sender, as target-action passes it) whenever any of `events` is sent.
+    @discardableResult
+    public func addAction(for events: Event, _ handler: @escaping @MainActor (Control) -> Void) -> ActionIdentifier {
+        addAction(for: events) { [unowned self] in handler(self) }
+    }
+
     public func removeAction(_ action: ActionIdentifier) { actions.removeAll { $0.id == action.id } }
 
     /// Removes the actions registered for any of `events`.

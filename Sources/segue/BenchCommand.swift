@@ -1,0 +1,186 @@
+// `segue bench`: frame times of every transition, played for real (TransitionSession: the viewer's
+// controllers, animators and compositor) across its whole run. Warm-up first, a monotonic clock,
+// medians and percentiles — reported, never asserted.
+import Foundation
+import Segue
+import SegueX11
+
+@MainActor
+enum BenchCommand {
+    static let options: [OptionSpec] = [
+        OptionSpec(name: "size", kind: .value, help: "WIDTHxHEIGHT (default 1920x1080)"),
+        OptionSpec(name: "frames", kind: .value, help: "frames per transition across its run (default 120)"),
+        OptionSpec(name: "transition", kind: .repeated, help: "only this transition (repeatable; default all)"),
+        OptionSpec(name: "threads", kind: .value, help: "compositor threads (default 1)"),
+        OptionSpec(name: "present", kind: .flag, help: "also present each frame to X11 at 60 Hz and count dropped frames"),
+        OptionSpec(name: "json", kind: .value, help: "write the results as JSON to this file"),
+        OptionSpec(name: "plot", kind: .value, help: "draw p50/p99 per transition as a bar chart PNG"),
+        OptionSpec(name: "scale", kind: .flag, help: "how frame time grows with resolution and with view count"),
+    ]
+    static var help: String {
+        """
+        usage: segue bench [--size WxH] [--frames N] [--transition NAME]… [--threads N] [--present]
+                           [--json FILE] [--plot FILE.png] [--scale]
+        \(Commands.describe(options))
+        """
+    }
+
+    struct Result: Codable {
+        var transition: String
+        var frames: Int
+        var p50_ms, p95_ms, p99_ms, max_ms, fps: Double
+        var present_p50_ms: Double?
+        var dropped: Int
+    }
+
+    static func run(_ args: [String]) throws -> Int32 {
+        let p = try parse(args, command: "bench", options: options)
+        let size = try p.size("size", default: (1920, 1080))
+        let frames = try p.int("frames", default: 120, range: 2...100_000)
+        let threads = try p.int("threads", default: 1, range: 1...64)
+        let valid = DemoCatalog.playable.map(\.name)
+        let names = try p.all("transition").map { try choose($0, from: valid, what: "transition") }
+        let entries = names.isEmpty ? DemoCatalog.playable : names.compactMap { DemoCatalog.transition(named: $0) }
+        if p.has("scale") { return try scale(frames: min(frames, 60), threads: threads) }
+
+        var host: X11Window?
+        if p.has("present") {
+            do { host = try X11Window(title: "segue bench", width: size.width, height: size.height) }
+            catch { throw UsageError("--present needs an X display: \(error)") }
+        }
+        defer { host?.close() }
+
+        var results: [Result] = []
+        print("\(size.width)×\(size.height), \(threads) thread\(threads == 1 ? "" : "s"), \(frames) frames each")
+        print(row(["transition", "frames", "p50 ms", "p95 ms", "p99 ms", "max ms", "fps@p50"] + (host != nil ? ["present", "dropped"] : [])))
+        for (i, entry) in entries.enumerated() {
+            if isatty(2) != 0 { FileHandle.standardError.write(Data("\r[\(i + 1)/\(entries.count)] \(entry.name)        ".utf8)) }
+            let r = measure(entry, size: size, frames: frames, threads: threads, host: host)
+            if isatty(2) != 0 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            results.append(r)
+            var cols = [r.transition, "\(r.frames)", f(r.p50_ms), f(r.p95_ms), f(r.p99_ms), f(r.max_ms), String(format: "%.0f", r.fps)]
+            if host != nil { cols += [f(r.present_p50_ms ?? 0), "\(r.dropped)"] }
+            print(row(cols))
+        }
+        print("peak RSS \(peakRSSMegabytes()) MB")
+        if let path = p.value("json") {
+            struct Doc: Codable { var size: [String: Int]; var threads: Int; var results: [Result] }
+            let enc = JSONEncoder()
+            enc.outputFormatting = [.prettyPrinted, .sortedKeys]
+            let data = try enc.encode(Doc(size: ["width": size.width, "height": size.height], threads: threads, results: results))
+            do { try data.write(to: URL(fileURLWithPath: path), options: .atomic) }
+            catch { throw UsageError("cannot write \(path): \(error.localizedDescription)") }
+        }
+        if let path = p.value("plot") {
+            try RenderCommand.write(BenchPlot.draw(results, size: size), to: path)
+        }
+        return 0
+    }
+
+    /// One transition: a warm-up run, then a measured run of `frames` frames across its whole progress.
+    static func measure(_ entry: DemoTransition, size: (width: Int, height: Int), frames: Int, threads: Int,
+                        host: X11Window?) -> Result {
+        let sz = Size(width: Double(size.width), height: Double(size.height))
+        let clock = MonotonicClock()
+        let target = Bitmap(width: size.width, height: size.height)
+        // Warm-up: caches, code paths, first-touch of memory.
+        if let warm = TransitionSession(entry: entry, size: sz, from: "inbox", to: "photos") {
+            warm.window.compositor.threads = threads
+            warm.begin()
+            for k in 0..<min(10, frames) { warm.render(atFraction: Double(k) / 9, into: target) }
+        }
+        guard let session = TransitionSession(entry: entry, size: sz, from: "inbox", to: "photos") else {
+            return Result(transition: entry.name, frames: 0, p50_ms: 0, p95_ms: 0, p99_ms: 0, max_ms: 0, fps: 0, dropped: 0)
+        }
+        session.window.compositor.threads = threads
+        session.begin()
+        var times: [Double] = []
+        var presents: [Double] = []
+        var scheduler = FrameScheduler(rate: 60, start: clock.now)
+        var dropped = 0
+        for k in 0..<frames {
+            let fraction = Double(k) / Double(frames - 1)
+            if let host {
+                let frame = scheduler.nextFrame(now: clock.now)
+                dropped += frame.dropped
+                let buffer = host.backBuffer()
+                let b = Bitmap(wrapping: buffer.pixels, width: buffer.width, height: buffer.height, stride: buffer.stride)
+                let t0 = clock.now
+                session.render(atFraction: fraction, into: b)
+                let t1 = clock.now
+                host.present()
+                _ = host.events()
+                presents.append(clock.now - t1)
+                times.append(t1 - t0)
+                let wait = frame.deadline + 1 / 60 - clock.now
+                if wait > 0 { usleep(useconds_t(wait * 1e6)) }
+            } else {
+                let t0 = clock.now
+                session.render(atFraction: fraction, into: target)
+                times.append(clock.now - t0)
+            }
+        }
+        let s = times.sorted()
+        func pct(_ q: Double) -> Double { s[min(s.count - 1, Int((Double(s.count - 1) * q).rounded()))] * 1000 }
+        let p50 = pct(0.5)
+        return Result(transition: entry.name, frames: frames, p50_ms: p50, p95_ms: pct(0.95), p99_ms: pct(0.99),
+                      max_ms: (s.last ?? 0) * 1000, fps: p50 > 0 ? 1000 / p50 : 0,
+                      present_p50_ms: presents.isEmpty ? nil : presents.sorted()[presents.count / 2] * 1000, dropped: dropped)
+    }
+
+    /// Frame time against resolution, and against the number of views on the screens.
+    static func scale(frames: Int, threads: Int) throws -> Int32 {
+        let probes = ["fade", "push", "cube", "pageCurl", "rippleEffect", "navigationPush"].compactMap { DemoCatalog.transition(named: $0) }
+        print("resolution (p50 / p99 ms, and p50 per megapixel)")
+        print(row(["transition", "1280x720", "1920x1080", "2560x1440", "3840x2160"]))
+        for e in probes {
+            var cols = [e.name]
+            for (w, h) in [(1280, 720), (1920, 1080), (2560, 1440), (3840, 2160)] {
+                let r = measure(e, size: (w, h), frames: frames, threads: threads, host: nil)
+                cols.append(String(format: "%.2f/%.2f (%.2f/MP)", r.p50_ms, r.p99_ms, r.p50_ms / (Double(w * h) / 1e6)))
+            }
+            print(row(cols))
+        }
+        print("\nviews on each screen at 1920x1080 (p50 / p99 ms)")
+        print(row(["transition", "10 views", "100 views", "1000 views"]))
+        for e in probes {
+            var cols = [e.name]
+            for n in [10, 100, 1000] {
+                let r = measureViews(e, count: n, frames: frames, threads: threads)
+                cols.append(String(format: "%.2f/%.2f", r.p50, r.p99))
+            }
+            print(row(cols))
+        }
+        return 0
+    }
+
+    static func measureViews(_ entry: DemoTransition, count: Int, frames: Int, threads: Int) -> (p50: Double, p99: Double) {
+        let size = Size(width: 1920, height: 1080)
+        guard let session = TransitionSession(entry: entry, size: size, from: "views-\(count)", to: "views-\(count + 1)") else { return (0, 0) }
+        session.window.compositor.threads = threads
+        session.begin()
+        let clock = MonotonicClock()
+        let target = Bitmap(width: 1920, height: 1080)
+        var times: [Double] = []
+        for k in 0..<frames {
+            let t0 = clock.now
+            session.render(atFraction: Double(k) / Double(frames - 1), into: target)
+            times.append(clock.now - t0)
+        }
+        let s = times.sorted()
+        return (s[s.count / 2] * 1000, s[min(s.count - 1, Int(Double(s.count - 1) * 0.99 + 0.5))] * 1000)
+    }
+
+    static func f(_ v: Double) -> String { String(format: "%.2f", v) }
+    static func row(_ cols: [String]) -> String {
+        cols.enumerated().map { i, c in i == 0 ? c.padding(toLength: 24, withPad: " ", startingAt: 0) : String(repeating: " ", count: max(0, 10 - c.count)) + c }
+            .joined(separator: " ")
+    }
+
+    static func peakRSSMegabytes() -> Int {
+        guard let s = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = s.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kb = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        return kb / 1024
+    }
+}
