@@ -47,3 +47,43 @@ import Foundation
         #expect(AnimatableValue.interpolate(.point(.zero), .point(Point(x: 4, y: 8)), 0.5) == .point(Point(x: 2, y: 4)))
     }
 }
+
+@MainActor @Suite struct AnimationKeyframeModeTests {
+    func anim(_ mode: CalculationMode, _ values: [Double], _ times: [Double]? = nil) -> KeyframeAnimation {
+        let k = KeyframeAnimation(keyPath: .opacity)
+        k.values = values.map { .double($0) }
+        k.keyTimes = times
+        k.calculationMode = mode
+        return k
+    }
+    func at(_ k: KeyframeAnimation, _ f: Double) -> Double {
+        guard case let .double(d) = k.value(atFraction: f, model: .double(-1)) else { return .nan }
+        return d
+    }
+
+    @Test func linearDiscretePacedCubic() {
+        let lin = anim(.linear, [0, 10, 40], [0, 0.5, 1])
+        #expect(near(at(lin, 0.25), 5) && near(at(lin, 0.75), 25))
+        let disc = anim(.discrete, [0, 10, 40])
+        #expect(at(disc, 0.2) == 0 && at(disc, 0.4) == 10 && at(disc, 0.9) == 40)
+        // Paced: 10 of 40 units happen in the first quarter of the time, whatever the key times say.
+        let paced = anim(.paced, [0, 10, 40], [0, 0.9, 1])
+        #expect(near(at(paced, 0.25), 10) && near(at(paced, 0.5), 20))
+        // Cubic passes through the values, and on collinear evenly timed values it is the straight line.
+        let cub = anim(.cubic, [0, 10, 20, 30])
+        #expect(near(at(cub, 1.0 / 3), 10) && near(at(cub, 0.5), 15, 1e-12))
+        let bend = anim(.cubic, [0, 10, 0])
+        #expect(at(bend, 0.25) > 5) // a curve, not the linear 5
+    }
+
+    @Test func keyframeOptionsPickTheMode() {
+        let w = Window(size: Size(width: 10, height: 10))
+        let v = View(frame: .zero)
+        w.addSubview(v)
+        View.animateKeyframes(withDuration: 1, delay: 0, options: .calculationModeDiscrete, animations: {
+            View.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { v.alpha = 0 }
+        })
+        #expect((v.layer.animation(forKey: "opacity") as? KeyframeAnimation)?.calculationMode == .discrete)
+        w.advance(to: 1)
+    }
+}

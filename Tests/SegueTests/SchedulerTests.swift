@@ -68,4 +68,41 @@ import Testing
         let f = s.nextFrame(now: 0.5)
         #expect(f.index == 72 && f.dropped == 71) // frame 72 is due exactly at 0.5: still on time
     }
+
+    @Test func hostLoopSleepsWhenIdleAndWakesForTimers() {
+        let w = Window(size: Size(width: 10, height: 10))
+        let v = View(frame: .zero)
+        w.addSubview(v)
+        let clock = ManualClock(now: 50)
+        var s = FrameScheduler(rate: 60, start: clock.now)
+        // First frame: the window is new, so dirty.
+        var f = s.frame(for: w, now: clock.now)
+        #expect(f?.index == 0)
+        w.advance(to: f!.time); w.render(intoNothing: ())
+        #expect(s.frame(for: w, now: clock.now + 0.001) == nil)
+        var fired = false
+        w.schedule(at: 2) {
+            fired = true
+            View.animate(withDuration: 0.5, delay: 0, options: .curveLinear, animations: { v.alpha = 0 }, completion: nil)
+        }
+        #expect(s.wakeTime(for: w) == 52)
+        clock.now = 51
+        #expect(s.frame(for: w, now: clock.now) == nil)
+        clock.now = 52
+        f = s.frame(for: w, now: clock.now)
+        #expect(f != nil && f!.dropped == 0 && abs(f!.time - 2) < 1e-9)
+        w.advance(to: f!.time); w.render(intoNothing: ())
+        #expect(fired)
+        // Animating: a frame every tick, evaluated on the grid.
+        var frames = 0
+        while let g = s.frame(for: w, now: clock.now) {
+            w.advance(to: g.time); w.render(intoNothing: ())
+            frames += 1
+            clock.advance(by: 1.0 / 60)
+            if frames > 100 { break }
+        }
+        #expect(frames >= 30 && frames <= 32)
+        #expect(v.layer.presentation()!.opacity == 0)
+        #expect(s.droppedFrames == 0)
+    }
 }

@@ -107,7 +107,19 @@ open class BasicAnimation: PropertyAnimation {
     public var fromValue: AnimatableValue?
     public var toValue: AnimatableValue?
 
+    /// Decomposed transform endpoints, computed once per pair (the compositor asks every frame).
+    private var decomposedCache: (from: Transform3D, to: Transform3D, a: DecomposedTransform, b: DecomposedTransform)?
+
     open override func value(atFraction f: Double, model: AnimatableValue) -> AnimatableValue {
-        AnimatableValue.interpolate(fromValue ?? model, toValue ?? model, f)
+        let from = fromValue ?? model, to = toValue ?? model
+        if case let .transform(m) = from, case let .transform(n) = to, f != 0, f != 1, m != n {
+            if let c = decomposedCache, c.from == m, c.to == n {
+                return .transform(DecomposedTransform.interpolate(c.a, c.b, f).recomposed)
+            }
+            let a = m.decomposed, b = n.decomposed
+            decomposedCache = (m, n, a, b)
+            return .transform(DecomposedTransform.interpolate(a, b, f).recomposed)
+        }
+        return AnimatableValue.interpolate(from, to, f)
     }
 }

@@ -24,7 +24,23 @@ import Foundation
 @MainActor
 enum AnimationEngine {
     private struct Timer { let time: Double; let seq: Int; let action: @MainActor () -> Void }
-    private static var timers: [ObjectIdentifier: [Timer]] = [:]
+    /// A window's pending timers; the weak reference tells a live window from a freed one whose
+    /// address (and so ObjectIdentifier) a new window may reuse.
+    private final class TimerList {
+        weak var window: Window?
+        var items: [Timer] = []
+        init(_ w: Window) { window = w }
+    }
+    private static var timerLists: [ObjectIdentifier: TimerList] = [:]
+    private static func timers(_ window: Window) -> TimerList {
+        let id = ObjectIdentifier(window)
+        if let l = timerLists[id], l.window === window { return l }
+        // First use, or a stale list of a freed window at the same address: start afresh.
+        timerLists = timerLists.filter { $0.value.window != nil }
+        let l = TimerList(window)
+        timerLists[id] = l
+        return l
+    }
     private static var seq = 0
     /// Completions of blocks that animated nothing, run on the next tick of any window (UIKit runs
     /// them on the next run-loop turn; a block that touched no layer names no window).
@@ -84,12 +100,14 @@ enum AnimationEngine {
     private static func finish(_ entries: [AttachedAnimation], reverted: Bool) {
         if reverted {
             // Earliest first, so the first animation of a property decides its restored value.
-            var done = Set<String>()
+            struct Slot: Hashable { let layer: ObjectIdentifier; let property: LayerProperty }
+            var done = Set<Slot>()
             for e in entries {
-                guard let p = e.animation as? PropertyAnimation else { continue }
-                let id = "\(ObjectIdentifier(e.layer).hashValue)/\(p.keyPath.rawValue)"
-                guard done.insert(id).inserted else { continue }
+                guard let p = e.animation as? PropertyAnimation,
+                      done.insert(Slot(layer: ObjectIdentifier(e.layer), property: p.keyPath)).inserted else { continue }
                 e.layer.model[p.keyPath] = p.initialValue(model: e.layer.model[p.keyPath])
+                // A view whose size changes back lays out again, as its bounds setter would ask.
+                if p.keyPath == .bounds { e.layer.delegate?.setNeedsLayout() }
             }
         }
         for e in entries { end(e, finished: true, remove: true) }
@@ -118,7 +136,7 @@ enum AnimationEngine {
                 while let x = c, x.parent != nil { if x.hasRamp { ramps[ObjectIdentifier(x)] = x }; c = x.parent }
             }
             for tl in ramps.values { if let t = tl.rampArrivalRootTime { offer(t, 1, .arrive(tl)) } }
-            for tm in timers[ObjectIdentifier(window)] ?? [] { offer(tm.time, 2, .timer(tm)) }
+            for tm in timers(window).items { offer(tm.time, 2, .timer(tm)) }
             guard let next = best else { break }
             window.setClock(max(now, next.time))
             switch next.event {
@@ -135,7 +153,7 @@ enum AnimationEngine {
                 }
                 tl.resume()
             case let .timer(tm):
-                timers[ObjectIdentifier(window)]?.removeAll { $0.seq == tm.seq }
+                timers(window).items.removeAll { $0.seq == tm.seq }
                 tm.action()
             }
             runImmediate()
@@ -159,10 +177,12 @@ enum AnimationEngine {
         }
     }
 
-    /// True while an animation in the window is moving (started, on a timeline that is not frozen).
+    /// True while an animation in the window's tree is moving (started, on a timeline that is not frozen).
     static func isAnimating(_ window: Window) -> Bool {
         for (_, list) in AnimationStore.byLayer {
-            for e in list where !e.isDone && e.timeline?.root === window.timeline {
+            // Only what is on screen needs frames: a detached view still completes on time (events
+            // follow the timeline) but a forever-repeating one no longer keeps the host busy.
+            for e in list where !e.isDone && e.timeline?.root === window.timeline && e.layer.rootLayer === window.layer {
                 guard let tl = e.timeline, let t = e.localTime, tl.isMoving else { continue }
                 if t >= 0 { return true }
             }
@@ -173,7 +193,7 @@ enum AnimationEngine {
     /// The earliest pending timer or delayed animation start in window time.
     static func nextTimerTime(_ window: Window) -> Double? {
         if !immediate.isEmpty { return window.currentTime }
-        var best = timers[ObjectIdentifier(window)]?.map(\.time).min()
+        var best = timers(window).items.map(\.time).min()
         for (_, list) in AnimationStore.byLayer {
             for e in list where !e.isDone && e.timeline?.root === window.timeline {
                 guard let tl = e.timeline, let s = e.start, let t = e.localTime, t < 0, tl.isMoving,
@@ -186,7 +206,7 @@ enum AnimationEngine {
 
     static func schedule(_ window: Window, at time: Double, _ action: @escaping @MainActor () -> Void) {
         seq += 1
-        timers[ObjectIdentifier(window), default: []].append(Timer(time: time, seq: seq, action: action))
+        timers(window).items.append(Timer(time: time, seq: seq, action: action))
     }
 }
 

@@ -91,6 +91,7 @@ final class AnimationTransaction {
                 if times.last! < 1 { times.append(1); values.append(values.last!) }
                 a.values = values
                 a.keyTimes = times
+                a.calculationMode = k.calculationMode
                 a.fillMode = .backwards
                 if options.contains(.repeat) { a.repeatCount = .infinity }
                 if options.contains(.autoreverse) { a.autoreverses = true }
@@ -114,6 +115,7 @@ final class KeyframeCollector {
         var values: [AnimatableValue]
     }
     private(set) var items: [Item] = []
+    var calculationMode: CalculationMode = .linear
     /// The relative window of the keyframe being added (the whole run outside `addKeyframe`).
     var window: (start: Double, duration: Double) = (0, 1)
 

@@ -31,7 +31,9 @@ final class CompletionGroup {
     /// The block has run; with nothing to wait for, the completion runs on the next tick (as UIKit does).
     func seal() {
         sealed = true
-        if pending == 0 { AnimationEngine.enqueueImmediate(self) }
+        if pending == 0 {
+            if completion != nil { AnimationEngine.enqueueImmediate(self) } else { fired = true }
+        }
     }
 
     func fire() {
@@ -119,23 +121,27 @@ final class AttachedAnimation {
     }
 }
 
-/// Per-layer lists of attached animations, in the order they were added (later ones win).
+/// Per-layer lists of attached animations, in the order they were added (later ones win), plus one
+/// list of all of them in creation order for the clock (no sorting per frame).
 @MainActor
 enum AnimationStore {
     static var byLayer: [ObjectIdentifier: [AttachedAnimation]] = [:]
+    private static var ordered: [AttachedAnimation] = []
 
     static func entries(_ layer: Layer) -> [AttachedAnimation] {
         byLayer.isEmpty ? [] : byLayer[ObjectIdentifier(layer)] ?? []
     }
     static func append(_ e: AttachedAnimation) {
         byLayer[ObjectIdentifier(e.layer), default: []].append(e)
+        ordered.append(e)
     }
     static func remove(_ e: AttachedAnimation) {
         let id = ObjectIdentifier(e.layer)
-        guard var list = byLayer[id] else { return }
-        list.removeAll { $0 === e }
+        guard var list = byLayer[id], let i = list.firstIndex(where: { $0 === e }) else { return }
+        list.remove(at: i)
         byLayer[id] = list.isEmpty ? nil : list
+        if let j = ordered.lastIndex(where: { $0 === e }) { ordered.remove(at: j) }
     }
-    /// Every attached animation (a snapshot; safe to mutate the store while iterating it).
-    static var all: [AttachedAnimation] { byLayer.values.flatMap { $0 }.sorted { $0.serial < $1.serial } }
+    /// Every attached animation, oldest first (a copy: safe to mutate the store while iterating it).
+    static var all: [AttachedAnimation] { ordered }
 }

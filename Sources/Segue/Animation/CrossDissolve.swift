@@ -1,6 +1,8 @@
 // CrossDissolve: `View.transition(with:…, .transitionCrossDissolve)`. The layer's look before the
-// change is kept as a detached copy of its tree (rendered lazily, once); the look after is the live
-// layer. Each frame both are drawn with alphas chosen so that, for opaque content, the result is
+// change is kept as a detached copy of its tree, rendered lazily once; the look after is copied from
+// the live layer at the first frame (after content views have redrawn) — every frame with
+// `.allowAnimatedContent`. Copies are rendered by a private compositor, so the live tree is never
+// touched mid-composite. Both are drawn with alphas chosen so that, for opaque content, the result is
 // exactly old·(1−p) + new·p at any layer opacity a: old at a(1−p)/(1−ap), then new over it at a·p.
 
 @MainActor
@@ -8,12 +10,16 @@ final class CrossDissolve: LayerContentOverride {
     private let old: Layer
     private weak var layer: Layer?
     private let entry: AttachedAnimation
+    private let live: Bool
     private var oldImage: Bitmap?
+    private var newImage: Bitmap?
+    private lazy var compositor = Compositor()
 
-    init(old: Layer, layer: Layer, entry: AttachedAnimation) {
+    init(old: Layer, layer: Layer, entry: AttachedAnimation, live: Bool) {
         self.old = old
         self.layer = layer
         self.entry = entry
+        self.live = live
     }
 
     /// Paced progress 0…1 now.
@@ -28,12 +34,10 @@ final class CrossDissolve: LayerContentOverride {
 
     func draw(in canvas: Canvas, layerToDevice: Transform3D, opacity: Double, bounds: Rect) {
         guard let layer else { return }
-        let compositor = AnimationEngine.window(of: layer)?.compositor ?? Compositor()
         let before = oldImage ?? compositor.snapshot(old, presentation: false)
         oldImage = before
-        layer.contentOverride = nil
-        let after = compositor.snapshot(layer, presentation: true)
-        layer.contentOverride = self
+        let after = (live ? nil : newImage) ?? compositor.snapshot(layer.detachedCopy(withOverride: false), presentation: false)
+        newImage = after
         let (ao, an) = Self.alphas(progress: progress, opacity: opacity)
         func place(_ b: Bitmap) -> Transform3D {
             let sx = b.width > 0 ? bounds.width / Double(b.width) : 1
@@ -49,7 +53,7 @@ final class CrossDissolve: LayerContentOverride {
 
 extension Layer {
     /// A copy of this layer and its sublayers as they look now (presentation values), outside any tree.
-    func detachedCopy() -> Layer {
+    func detachedCopy(withOverride: Bool = true) -> Layer {
         let c = Layer()
         c.model = presentationState()
         c.anchorPoint = anchorPoint
@@ -64,7 +68,7 @@ extension Layer {
         c.shadowOffset = shadowOffset
         c.contents = contents
         c.contentsGravity = contentsGravity
-        c.contentOverride = contentOverride
+        if withOverride { c.contentOverride = contentOverride }
         for s in sublayers { c.addSublayer(s.detachedCopy()) }
         return c
     }

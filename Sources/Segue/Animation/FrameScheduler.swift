@@ -33,6 +33,8 @@ public struct FrameScheduler: Sendable {
     /// Scene seconds excluded by stalls (scene time = wall time − origin shift − this).
     private var excluded = 0.0
     private var lastIndex: Int?
+    /// Set while the host had nothing to draw (see `frame(for:now:)`).
+    var idle = false
 
     public private(set) var framesShown = 0
     public private(set) var droppedFrames = 0

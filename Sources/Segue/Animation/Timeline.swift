@@ -1,7 +1,9 @@
 // Timeline: Core Animation's layer time as a tree of time spaces. A timeline's local time is
 // `(parentTime − beginTime) · speed + timeOffset`; `speed = 0` freezes it at `timeOffset`, which is
 // how a percent-driven interaction scrubs every animation created inside a transition at once.
-// The root timeline follows the window's clock — the one injected time source.
+// The root timeline follows the window's clock — the one injected time source. The mapping is also
+// inverted (`rootTime(whenLocalReaches:)`, through speeds and ramps, ramp curves assumed monotone) so
+// the engine knows the window time at which an animation on any timeline ends.
 
 @MainActor
 public final class Timeline {

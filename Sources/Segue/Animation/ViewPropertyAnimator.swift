@@ -259,18 +259,3 @@ public final class ViewPropertyAnimator {
 
     private func touchLayers() { for e in entries { e.layer.setNeedsComposite() } }
 }
-
-extension View {
-    /// UIView.AnimationCurve.
-    public enum AnimationCurve: Int, Sendable {
-        case easeInOut, easeIn, easeOut, linear
-        public var timingFunction: TimingFunction {
-            switch self {
-            case .easeInOut: .easeInEaseOut
-            case .easeIn: .easeIn
-            case .easeOut: .easeOut
-            case .linear: .linear
-            }
-        }
-    }
-}

@@ -4,64 +4,6 @@
 // when an animation was removed or replaced before it ended.
 
 extension View {
-    /// UIView.AnimationOptions, with UIKit's bit values.
-    public struct AnimationOptions: OptionSet, Sendable {
-        public let rawValue: UInt
-        public init(rawValue: UInt) { self.rawValue = rawValue }
-
-        public static let layoutSubviews = AnimationOptions(rawValue: 1 << 0)
-        public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
-        public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
-        public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
-        public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
-        public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)
-        public static let overrideInheritedCurve = AnimationOptions(rawValue: 1 << 6)
-        public static let allowAnimatedContent = AnimationOptions(rawValue: 1 << 7)
-        public static let showHideTransitionViews = AnimationOptions(rawValue: 1 << 8)
-        public static let overrideInheritedOptions = AnimationOptions(rawValue: 1 << 9)
-
-        public static let curveEaseInOut = AnimationOptions(rawValue: 0 << 16)
-        public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
-        public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
-        public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
-
-        public static let transitionFlipFromLeft = AnimationOptions(rawValue: 1 << 20)
-        public static let transitionFlipFromRight = AnimationOptions(rawValue: 2 << 20)
-        public static let transitionCurlUp = AnimationOptions(rawValue: 3 << 20)
-        public static let transitionCurlDown = AnimationOptions(rawValue: 4 << 20)
-        public static let transitionCrossDissolve = AnimationOptions(rawValue: 5 << 20)
-        public static let transitionFlipFromTop = AnimationOptions(rawValue: 6 << 20)
-        public static let transitionFlipFromBottom = AnimationOptions(rawValue: 7 << 20)
-
-        /// The curve the options select (curveEaseInOut when no curve bit is set).
-        public var timingFunction: TimingFunction {
-            switch (rawValue >> 16) & 0xf {
-            case 1: .easeIn
-            case 2: .easeOut
-            case 3: .linear
-            default: .easeInEaseOut
-            }
-        }
-    }
-
-    /// UIView.KeyframeAnimationOptions (the shared bits plus calculation modes; only linear is computed).
-    public struct KeyframeAnimationOptions: OptionSet, Sendable {
-        public let rawValue: UInt
-        public init(rawValue: UInt) { self.rawValue = rawValue }
-        public static let layoutSubviews = KeyframeAnimationOptions(rawValue: 1 << 0)
-        public static let allowUserInteraction = KeyframeAnimationOptions(rawValue: 1 << 1)
-        public static let beginFromCurrentState = KeyframeAnimationOptions(rawValue: 1 << 2)
-        public static let `repeat` = KeyframeAnimationOptions(rawValue: 1 << 3)
-        public static let autoreverse = KeyframeAnimationOptions(rawValue: 1 << 4)
-        public static let overrideInheritedDuration = KeyframeAnimationOptions(rawValue: 1 << 5)
-        public static let overrideInheritedOptions = KeyframeAnimationOptions(rawValue: 1 << 9)
-        public static let calculationModeLinear = KeyframeAnimationOptions(rawValue: 0 << 10)
-        public static let calculationModeDiscrete = KeyframeAnimationOptions(rawValue: 1 << 10)
-        public static let calculationModePaced = KeyframeAnimationOptions(rawValue: 2 << 10)
-        public static let calculationModeCubic = KeyframeAnimationOptions(rawValue: 3 << 10)
-        public static let calculationModeCubicPaced = KeyframeAnimationOptions(rawValue: 4 << 10)
-    }
-
     // MARK: animate
 
     public static func animate(withDuration duration: Double, animations: @escaping () -> Void) {
@@ -134,7 +76,15 @@ extension View {
         let opts = AnimationOptions(rawValue: options.rawValue & 0x3ff | AnimationOptions.curveLinear.rawValue)
         let tx = AnimationTransaction(duration: duration, delay: delay, pacing: .curve(.linear), options: opts,
                                       completion: completion)
-        tx.keyframes = KeyframeCollector()
+        let collector = KeyframeCollector()
+        switch (options.rawValue >> 10) & 7 {
+        case 1: collector.calculationMode = .discrete
+        case 2: collector.calculationMode = .paced
+        case 3: collector.calculationMode = .cubic
+        case 4: collector.calculationMode = .cubicPaced
+        default: collector.calculationMode = .linear
+        }
+        tx.keyframes = collector
         ActionContext.run(tx, animations)
     }
 
@@ -171,12 +121,34 @@ extension View {
             dissolve.timingFunction = options.timingFunction
             dissolve.fillMode = .backwards
             let e = AnimationEngine.attach(dissolve, to: view.layer, forKey: "transition", delay: 0, group: tx.group)
-            let overlay = CrossDissolve(old: before, layer: view.layer, entry: e)
+            let overlay = CrossDissolve(old: before, layer: view.layer, entry: e,
+                                        live: options.contains(.allowAnimatedContent))
             view.layer.contentOverride = overlay
             e.onRemove = { [weak layer = view.layer] in
                 if layer?.contentOverride === overlay { layer?.contentOverride = nil }
             }
         }
+    }
+}
+
+extension View {
+    /// Replaces `fromView` with `toView` in its superview with a transition (UIView.transition(from:to:…));
+    /// with `.showHideTransitionViews` it hides one and shows the other instead of removing and adding.
+    public static func transition(from fromView: View, to toView: View, duration: Double,
+                                  options: AnimationOptions = [], completion: ((Bool) -> Void)? = nil) {
+        guard let container = fromView.superview else {
+            completion?(true)
+            return
+        }
+        transition(with: container, duration: duration, options: options, animations: {
+            if options.contains(.showHideTransitionViews) {
+                fromView.isHidden = true
+                toView.isHidden = false
+            } else {
+                if toView.superview !== container { container.insertSubview(toView, aboveSubview: fromView) }
+                fromView.removeFromSuperview()
+            }
+        }, completion: completion)
     }
 }
 
