@@ -184,4 +184,36 @@ import Testing
         #expect(abs((iv.frame.minX + tl.frame.maxX) / 2 - 100) <= 0.5)
         #expect(b.intrinsicContentSize.width == 20 + 6 + tl.frame.width)
     }
+
+    @Test func backgroundImagesFollowTheState() {
+        let b = Button(type: .custom)
+        b.frame = Rect(x: 0, y: 0, width: 120, height: 40)
+        let normal = Image.filled(size: Size(width: 4, height: 4), color: .systemBlue)
+        let pressed = Image.filled(size: Size(width: 4, height: 4), color: .systemIndigo)
+        b.setBackgroundImage(normal, for: .normal)
+        b.setBackgroundImage(pressed, for: .highlighted)
+        b.layoutIfNeeded()
+        #expect(b.currentBackgroundImage === normal)
+        let bg = b.subviews[0] as? ImageView
+        #expect(bg?.image === normal && bg?.frame == b.bounds && bg?.isHidden == false)
+        b.isHighlighted = true
+        #expect(bg?.image === pressed)
+        b.isHighlighted = false
+        b.isEnabled = false
+        #expect(b.currentBackgroundImage === normal)
+    }
+
+    @Test func titleFontChangesRelayOutTheButton() throws {
+        let b = Button(type: .system)
+        b.frame = Rect(x: 0, y: 0, width: 300, height: 60)
+        b.setTitle("Grow", for: .normal)
+        b.layoutIfNeeded()
+        let label = try #require(b.titleLabel)
+        let before = label.frame
+        label.font = .boldSystemFont(ofSize: 30)
+        b.layoutIfNeeded()
+        #expect(label.frame.width > before.width * 1.5)
+        #expect(label.frame.size == label.font.size(of: "Grow"))
+        #expect(abs(label.frame.midX - 150) <= 0.5)
+    }
 }

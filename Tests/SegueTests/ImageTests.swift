@@ -51,6 +51,39 @@ import Foundation
         #expect(ImageError.unsupportedFormat(path: "a.jpg", format: "JPEG").description.contains("convert it to PNG"))
     }
 
+    /// A PNG whose header claims `width × height` (valid chunk CRCs, an empty IDAT): no pixels follow.
+    static func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
+        func crc(_ bytes: [UInt8]) -> UInt32 {
+            var c: UInt32 = 0xFFFF_FFFF
+            for b in bytes {
+                c ^= UInt32(b)
+                for _ in 0..<8 { c = c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+            }
+            return ~c
+        }
+        func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xff), UInt8((v >> 8) & 0xff), UInt8(v & 0xff)] }
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            return be(UInt32(data.count)) + body + be(crc(body))
+        }
+        let ihdr = be(width) + be(height) + [8, 6, 0, 0, 0]  // 8-bit RGBA
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr) + chunk("IDAT", []) + chunk("IEND", [])
+    }
+
+    @Test func hugeImagesAreRefusedFromTheHeader() {
+        #expect(throws: ImageError.tooLarge(path: "big.png", width: 20000, height: 20000)) {
+            try Image.decode(Self.pngHeader(width: 20000, height: 20000), path: "big.png")
+        }
+        #expect(ImageError.tooLarge(path: "big.png", width: 20000, height: 20000).description.contains("larger than the limit"))
+        // A small header with no pixel data is corrupt, not too large.
+        do {
+            _ = try Image.decode(Self.pngHeader(width: 4, height: 4), path: "short.png")
+            Issue.record("truncated PNG loaded")
+        } catch {
+            guard case .corrupt = error else { Issue.record("wrong error \(error)"); return }
+        }
+    }
+
     @Test func pngRoundTrip() throws {
         let path = temporaryPath("ok.png")
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -192,3 +192,23 @@ import Foundation
         #expect(maxDiff(fast, slow) <= 1)
     }
 }
+
+@MainActor @Suite struct RenderThreadTests {
+    @Test func bandedDrawsMatchSingleThreaded() {
+        let img = Fixtures.card(width: 300, height: 260)
+        var p = Transform3D.identity; p.m34 = -1.0 / 400
+        let transforms = [
+            Transform3D(translationX: 3, y: 5, z: 0),
+            Transform3D(AffineTransform(rotationAngle: 0.3).scaledBy(x: 1.6, y: 1.5).concatenating(AffineTransform(translationX: 120, y: 10))),
+            Transform3D(translationX: -150, y: -130, z: 0).concatenating(Transform3D(rotationAngle: 0.6, x: 0, y: 1, z: 0))
+                .concatenating(p).concatenating(Transform3D(translationX: 240, y: 220, z: 0)),
+        ]
+        for t in transforms {
+            let one = Bitmap(width: 480, height: 440, fill: 0xff33_3333), two = one.copy()
+            Canvas(target: one).draw(img, transform: t, opacity: 0.8)
+            var c2 = Canvas(target: two); c2.threads = 2
+            c2.draw(img, transform: t, opacity: 0.8)
+            #expect(one.maxChannelDifference(to: two) == 0)
+        }
+    }
+}

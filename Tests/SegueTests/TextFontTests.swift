@@ -24,8 +24,21 @@ import Testing
         #expect(serif.familyName == "DejaVu Serif")
         let bold = try #require(Font(name: "DejaVuSans-Bold", size: 12))
         #expect(bold.fontName == "DejaVuSans-Bold")
+        let full = try #require(Font(name: "DejaVu Sans Bold", size: 12))
+        #expect(full.fontName == "DejaVuSans-Bold")
         #expect(Font(name: "No Such Typeface 4711", size: 12) == nil)
         #expect(Font(family: "No Such Typeface 4711", size: 12) == nil)
+    }
+
+    @Test func missingFamilyFallsBackToASansFaceWithOneWarning() {
+        let f = Font.font(family: "Nonexistent Sans 4711", size: 14, weight: .regular)
+        #expect(!f.familyName.isEmpty && f.familyName != "Nonexistent Sans 4711")
+        #expect(f.size(of: "Hello").width > 20)
+        let message = "font family 'Nonexistent Sans 4711' not found; using '\(f.familyName)' in its place"
+        #expect(FontRegistry.shared.warnings.contains(message))
+        let again = Font.font(family: "Nonexistent Sans 4711", size: 20, weight: .regular)
+        #expect(again.fontName == f.fontName)
+        #expect(FontRegistry.shared.warnings.filter { $0.contains("4711") }.count == 1)
     }
 
     @Test func metricsAreSaneAndScaleWithSize() {

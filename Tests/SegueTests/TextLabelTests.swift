@@ -100,3 +100,69 @@ import Testing
         #expect(l.isTruncated)
     }
 }
+
+@MainActor @Suite struct TextLabelFittingTests {
+    @Test func adjustsFontSizeToFitWidth() {
+        let l = Label(frame: Rect(x: 0, y: 0, width: 100, height: 30))
+        l.font = .systemFont(ofSize: 20)
+        l.text = "A headline that is long"
+        #expect(l.fittingFont(for: l.text!, width: 100).pointSize == 20)  // off by default
+        l.adjustsFontSizeToFitWidth = true
+        let fitted = l.fittingFont(for: l.text!, width: 100)
+        #expect(fitted.pointSize < 20)
+        #expect(TextLayout(text: l.text!, font: fitted).size.width <= 100)
+        l.minimumScaleFactor = 0.8
+        #expect(l.fittingFont(for: l.text!, width: 100).pointSize == 16)
+        l.updateContents()
+        #expect(l.isTruncated)  // 16 pt is still too wide: the tail is cut
+        l.minimumScaleFactor = 0
+        l.updateContents()
+        #expect(!l.isTruncated)
+    }
+}
+
+@MainActor @Suite struct TextLabelStyleTests {
+    func colours(_ b: Bitmap) -> Set<UInt32> {
+        var s = Set<UInt32>()
+        for y in 0..<b.height { for x in 0..<b.width where b[x, y] >> 24 == 255 { s.insert(b[x, y]) } }
+        return s
+    }
+
+    @Test func highlightedTextColour() throws {
+        let l = Label(frame: Rect(x: 0, y: 0, width: 100, height: 30))
+        l.text = "Hi"
+        l.textColor = .black
+        l.highlightedTextColor = .white
+        l.updateContents()
+        let normal = try #require(l.layer.contents)
+        #expect(colours(normal) == [Color.black.premultipliedPixel])
+        l.isHighlighted = true
+        #expect(l.needsDisplay)
+        l.updateContents()
+        let highlighted = try #require(l.layer.contents)
+        #expect(colours(highlighted) == [Color.white.premultipliedPixel])
+    }
+
+    @Test func shadowDrawsUnderTheTextAtItsOffset() throws {
+        let l = Label(frame: Rect(x: 0, y: 0, width: 100, height: 40))
+        l.text = "I"
+        l.textColor = .white
+        l.updateContents()
+        let first = try #require(l.layer.contents)
+        let plain = try #require(TextDrawingTests.ink(first))
+        l.shadowColor = .black
+        l.shadowOffset = Size(width: 3, height: 2)
+        l.updateContents()
+        let c = try #require(l.layer.contents)
+        let shadowed = try #require(TextDrawingTests.ink(c))
+        #expect(shadowed.x1 == plain.x1 + 3 && shadowed.y1 == plain.y1 + 2)
+        #expect(colours(c) == [Color.white.premultipliedPixel, Color.black.premultipliedPixel])
+    }
+
+    @Test func decomposedAccentsCompose() {
+        let font = Font.systemFont(ofSize: 17)
+        let composed = TextLayout(text: "caf\u{E9}", font: font), decomposed = TextLayout(text: "cafe\u{301}", font: font)
+        #expect(decomposed.lines[0].text == "café")
+        #expect(decomposed.size == composed.size)
+    }
+}

@@ -91,3 +91,38 @@ import Testing
         #expect(abs(width("a\tb") - (width("a") + 4 * space + width("b"))) < 1e-9)
     }
 }
+
+@Suite struct TextLineBreakModeTests {
+    let font = Font.systemFont(ofSize: 17)
+    let text = "alpha beta gamma delta epsilon zeta eta theta"
+    func width(_ s: String) -> Double { TextLayout(text: s, font: font).size.width }
+
+    @Test func truncationPlacesTheEllipsis() {
+        let maxW = 120.0
+        func line(_ m: LineBreakMode) -> TextLayout.Line {
+            let l = TextLayout(text: text, font: font, maxWidth: maxW, numberOfLines: 1, lineBreakMode: m)
+            #expect(l.isTruncated && l.lines.count == 1)
+            #expect(l.lines[0].width <= maxW + 1e-6)
+            return l.lines[0]
+        }
+        let tail = line(.byTruncatingTail).text, head = line(.byTruncatingHead).text, middle = line(.byTruncatingMiddle).text
+        #expect(tail.hasPrefix("alpha") && tail.hasSuffix("…"))
+        #expect(head.hasPrefix("…") && head.hasSuffix("theta"))
+        #expect(middle.hasPrefix("alpha") && middle.hasSuffix("theta") && middle.contains("…"))
+    }
+
+    @Test func wrappingModesStopWithoutEllipsis() {
+        let maxW = 120.0
+        let word = TextLayout(text: text, font: font, maxWidth: maxW, numberOfLines: 2, lineBreakMode: .byWordWrapping)
+        #expect(word.lines.count == 2 && word.isTruncated)
+        #expect(!word.lines.map(\.text).joined().contains("…"))
+        let all = TextLayout(text: text, font: font, maxWidth: maxW)
+        #expect(word.lines.map(\.text) == Array(all.lines.prefix(2).map(\.text)))
+        let chars = TextLayout(text: text, font: font, maxWidth: maxW, lineBreakMode: .byCharWrapping)
+        // Character wrapping fills each line: every line but the last is within one glyph of the width.
+        for l in chars.lines.dropLast() { #expect(l.width > maxW - width("m") - 1 && l.width <= maxW + 1e-6) }
+        #expect(chars.lines.map(\.text).joined(separator: " ").filter { $0 != " " } == text.filter { $0 != " " })
+        let clip = TextLayout(text: text, font: font, maxWidth: maxW, numberOfLines: 1, lineBreakMode: .byClipping)
+        #expect(clip.lines[0].text == text && clip.lines[0].width > maxW)
+    }
+}

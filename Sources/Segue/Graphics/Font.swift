@@ -63,13 +63,18 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     public static func boldSystemFont(ofSize size: Double) -> Font { systemFont(ofSize: size, weight: .bold) }
 
     public static func systemFont(ofSize size: Double, weight: Weight) -> Font {
+        font(family: systemFamily, size: size, weight: weight)
+    }
+
+    /// `family` when installed, else any sans-serif face, with a one-time warning on stderr.
+    static func font(family: String, size: Double, weight: Weight) -> Font {
         let registry = FontRegistry.shared
-        if let m = registry.match(family: systemFamily, fcWeight: weight.fontconfigWeight, exactFamily: true) {
+        if let m = registry.match(family: family, fcWeight: weight.fontconfigWeight, exactFamily: true) {
             return Font(match: m, size: size, weight: weight)
         }
         let fallback = registry.match(family: "sans-serif", fcWeight: weight.fontconfigWeight, exactFamily: false)
         if let f = fallback {
-            registry.warn("font family '\(systemFamily)' not found; using '\(f.family)' for the system font")
+            registry.warn("font family '\(family)' not found; using '\(f.family)' in its place")
         } else {
             registry.warn("no font found through fontconfig; text will not be drawn")
         }

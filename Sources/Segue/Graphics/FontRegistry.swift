@@ -122,6 +122,9 @@ final class FontRegistry: @unchecked Sendable {
         FileHandle.standardError.write(Data("Segue: \(message)\n".utf8))
     }
 
+    /// The warnings printed so far.
+    var warnings: Set<String> { lock.lock(); defer { lock.unlock() }; return warned }
+
     /// Thread-safe variant for callers outside the registry.
     func warn(_ message: String) {
         lock.lock(); defer { lock.unlock() }

@@ -6,6 +6,8 @@
 struct GradientRamp {
     static let steps = 1024
     private var table: [SIMD4<Double>]  // (a, r, g, b) premultiplied, 0…255
+    /// The table quantized once per dither cell: 16 × steps pixels, so a pixel is one lookup.
+    private var quantized: [UInt32] = []
 
     init(colors: [Color], locations: [Double]?) {
         precondition(!colors.isEmpty, "a gradient needs at least one colour")
@@ -26,6 +28,13 @@ struct GradientRamp {
             let f = span > 0 ? (t - ls[j - 1]) / span : 1
             return premul(cs[j - 1]) * (1 - f) + premul(cs[j]) * f
         }
+        quantized = (0..<16).flatMap { cell in table.map { Self.pixel($0, x: cell & 3, y: cell >> 2) } }
+    }
+
+    /// The dithered pixel for t at (x, y).
+    @inline(__always) func pixel(_ t: Double, x: Int, y: Int) -> UInt32 {
+        let i = Int((min(max(t, 0), 1) * Double(Self.steps - 1)).rounded())
+        return quantized[((y & 3) << 2 | (x & 3)) * Self.steps + i]
     }
 
     @inline(__always) func sample(_ t: Double) -> SIMD4<Double> {
@@ -60,7 +69,7 @@ extension Image {
             let py = Double(y) + 0.5 - sy
             for x in 0..<w {
                 let t = len2 > 0 ? ((Double(x) + 0.5 - sx) * dx + py * dy) / len2 : 0
-                row[x] = GradientRamp.pixel(ramp.sample(t), x: x, y: y)
+                row[x] = ramp.pixel(t, x: x, y: y)
             }
         }
         return Image(bitmap: b)
@@ -82,7 +91,7 @@ extension Image {
             let py = Double(y) + 0.5 - cy
             for x in 0..<w {
                 let px = Double(x) + 0.5 - cx
-                row[x] = GradientRamp.pixel(ramp.sample((px * px + py * py).squareRoot() / r), x: x, y: y)
+                row[x] = ramp.pixel((px * px + py * py).squareRoot() / r, x: x, y: y)
             }
         }
         return Image(bitmap: b)

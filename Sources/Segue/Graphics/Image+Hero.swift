@@ -53,8 +53,8 @@ extension Image {
                 // Sun: a glow falling off with distance, then an anti-aliased disc.
                 let dx = px - sunX, dy = py - sunY
                 let d = (dx * dx + dy * dy).squareRoot()
-                let glow = p.glowStrength * exp(-(d * d) / (sunR * sunR * 18))
-                c += (p.sunColor - c) * glow
+                let falloff = (d * d) / (sunR * sunR * 18)
+                if falloff < 7 { c += (p.sunColor - c) * (p.glowStrength * exp(-falloff)) }  // e^−7 < 1/1000
                 let disc = min(max(sunR - d + 0.5, 0), 1)
                 c += (p.sunColor - c) * disc
                 for i in 0..<layers {

@@ -27,9 +27,50 @@ public enum ImageError: Error, CustomStringConvertible, Equatable {
 
 /// An immutable image (UIImage's shape). Its pixels are premultiplied BGRA, one pixel per point.
 public final class Image: Sendable, CustomStringConvertible {
-    public let bitmap: Bitmap
+    /// How an image view or button draws the image (UIImage.RenderingMode's shape).
+    public enum RenderingMode: Sendable, Hashable {
+        /// Template for symbol images, original otherwise.
+        case automatic
+        case alwaysOriginal
+        /// Only the alpha channel counts; the view's tint colour fills it.
+        case alwaysTemplate
+    }
 
-    public init(bitmap: Bitmap) { self.bitmap = bitmap }
+    public let bitmap: Bitmap
+    public let renderingMode: RenderingMode
+    /// True for images made by `Image(systemName:)`.
+    public let isSymbolImage: Bool
+
+    public init(bitmap: Bitmap) { self.bitmap = bitmap; renderingMode = .automatic; isSymbolImage = false }
+
+    init(bitmap: Bitmap, renderingMode: RenderingMode, isSymbol: Bool) {
+        self.bitmap = bitmap; self.renderingMode = renderingMode; isSymbolImage = isSymbol
+    }
+
+    /// Whether views draw this image in their tint colour.
+    public var isTemplate: Bool { renderingMode == .alwaysTemplate || (renderingMode == .automatic && isSymbolImage) }
+
+    /// The same pixels drawn with another rendering mode.
+    public func withRenderingMode(_ mode: RenderingMode) -> Image {
+        Image(bitmap: bitmap, renderingMode: mode, isSymbol: isSymbolImage)
+    }
+
+    /// The image's alpha filled with `color` (an original image: views draw it as is).
+    public func withTintColor(_ color: Color) -> Image {
+        let c = color.premultipliedPixel
+        let ca = c >> 24, cr = (c >> 16) & 0xff, cg = (c >> 8) & 0xff, cb = c & 0xff
+        let out = Bitmap(width: bitmap.width, height: bitmap.height)
+        for y in 0..<bitmap.height {
+            let src = bitmap.row(y), dst = out.row(y)
+            for x in 0..<bitmap.width {
+                let a = src[x] >> 24
+                if a == 0 { continue }
+                @inline(__always) func m(_ v: UInt32) -> UInt32 { let t = v * a + 128; return (t + (t >> 8)) >> 8 }
+                dst[x] = m(ca) << 24 | m(cr) << 16 | m(cg) << 8 | m(cb)
+            }
+        }
+        return Image(bitmap: out, renderingMode: .alwaysOriginal, isSymbol: isSymbolImage)
+    }
 
     /// Size in points (= pixels).
     public var size: Size { Size(width: Double(bitmap.width), height: Double(bitmap.height)) }

@@ -3,10 +3,19 @@
 // limit with tail truncation by "…", and per-line widths for alignment. Glyphs keep fractional pen
 // positions; drawing snaps them to quarter pixels (see TextLayout+Drawing). No shaping beyond kerning:
 // one Unicode scalar is one glyph, which is right for the Latin, Cyrillic and CJK text Segue shows.
+import Foundation
 
 /// Horizontal alignment of text lines (NSTextAlignment's shape; natural is left for left-to-right text).
 public enum TextAlignment: Sendable, Hashable {
     case left, center, right, natural
+}
+
+/// How lines wrap and how the last allowed line ends when text remains (NSLineBreakMode's shape).
+/// All modes wrap at word boundaries except `byCharWrapping`; the truncating modes put "…" at the
+/// tail, head or middle of the last line; `byWordWrapping` and `byCharWrapping` just stop; `byClipping`
+/// lets the last line run on (the bounds clip it).
+public enum LineBreakMode: Sendable, Hashable {
+    case byWordWrapping, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
 }
 
 public struct TextLayout: Sendable {
@@ -38,9 +47,9 @@ public struct TextLayout: Sendable {
 
     /// Lays out `text`. `maxWidth` wraps lines (∞: only hard newlines break); `numberOfLines` limits the
     /// line count (0: no limit), as does `maxHeight` (at least one line always shows); text beyond the
-    /// limit is truncated at the tail with "…".
+    /// limit ends the last line as `lineBreakMode` says (by default "…" at its tail).
     public init(text: String, font: Font, maxWidth: Double = .infinity, maxHeight: Double = .infinity,
-                numberOfLines: Int = 0) {
+                numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .byTruncatingTail) {
         self.font = font
         let width = maxWidth > 0 ? maxWidth : .infinity
         var limit = numberOfLines > 0 ? numberOfLines : Int.max
@@ -50,15 +59,21 @@ public struct TextLayout: Sendable {
         let shaper = Shaper(font: font)
         var out: [Line] = []
         var truncated = false
-        let paragraphs = Self.paragraphs(of: text)
+        // Composed form (NFC): "e" + U+0301 becomes "é", one glyph the face designed, not a floating accent.
+        let paragraphs = Self.paragraphs(of: text.precomposedStringWithCanonicalMapping)
         paragraphLoop: for (pi, paragraph) in paragraphs.enumerated() {
             let items = shaper.items(paragraph)
-            let ranges = Self.breakLines(items, width: width)
+            let ranges = Self.breakLines(items, width: width, byCharacter: lineBreakMode == .byCharWrapping)
             for (li, r) in ranges.enumerated() {
                 let isLastAllowed = out.count == limit - 1
                 let moreFollows = li < ranges.count - 1 || pi < paragraphs.count - 1
                 if isLastAllowed && moreFollows {
-                    out.append(shaper.truncatedLine(items[r.lowerBound...], width: width))
+                    switch lineBreakMode {
+                    case .byWordWrapping, .byCharWrapping: out.append(shaper.line(items[r]))
+                    case .byClipping: out.append(shaper.line(items[r.lowerBound...]))
+                    case .byTruncatingTail, .byTruncatingHead, .byTruncatingMiddle:
+                        out.append(shaper.truncatedLine(Array(items[r.lowerBound...]), width: width, mode: lineBreakMode))
+                    }
                     truncated = true
                     break paragraphLoop
                 }
@@ -85,8 +100,8 @@ public struct TextLayout: Sendable {
         return result
     }
 
-    /// Greedy line breaking: returns item ranges, one per line.
-    static func breakLines(_ items: [Shaper.Item], width: Double) -> [Range<Int>] {
+    /// Greedy line breaking: returns item ranges, one per line. Spaces hang past the width.
+    static func breakLines(_ items: [Shaper.Item], width: Double, byCharacter: Bool = false) -> [Range<Int>] {
         guard !items.isEmpty else { return [0..<0] }
         var ranges: [Range<Int>] = []
         var start = 0
@@ -107,7 +122,7 @@ public struct TextLayout: Sendable {
                 if it.breaksBefore && i > start { lastBreak = i }
                 let w = it.advance + (i > start ? it.kern : 0)
                 if x + w > width + 1e-6 && i > start {
-                    end = lastBreak.flatMap { $0 > start ? $0 : nil } ?? i
+                    end = byCharacter ? i : lastBreak.flatMap { $0 > start ? $0 : nil } ?? i
                     break
                 }
                 x += w
@@ -210,34 +225,57 @@ struct Shaper {
         return TextLayout.Line(glyphs: glyphs, width: width)
     }
 
-    /// As much of `items` as fits in `width` together with a trailing "…".
-    func truncatedLine<C: Collection>(_ items: C, width: Double) -> TextLayout.Line where C.Element == Item {
-        let ellipsis = item(for: "\u{2026}", previous: nil)
-        let useDots = ellipsis.glyph == 0 && ellipsis.face >= 0
-        let dot = item(for: ".", previous: nil)
-        let ellipsisWidth = useDots ? dot.advance * 3 : ellipsis.advance
-        var kept: [Item] = []
-        var x = 0.0
-        for it in items {
-            let w = it.advance + (kept.isEmpty ? 0 : it.kern)
-            if x + w + ellipsisWidth > width + 1e-6 { break }
-            kept.append(it)
-            x += w
-        }
-        while let last = kept.last, last.isSpace { kept.removeLast() }
-        let base = line(kept)
-        var glyphs = base.glyphs
-        var end = base.width
-        if useDots {
-            for _ in 0..<3 {
-                glyphs.append(TextLayout.PlacedGlyph(face: dot.face, glyph: dot.glyph, scalar: ".", x: end))
-                end += dot.advance
+    /// The last line of truncated text: as much of `items` as fits in `width` with "…" at the tail,
+    /// the head, or the middle (`mode`).
+    func truncatedLine(_ items: [Item], width: Double, mode: LineBreakMode) -> TextLayout.Line {
+        let mark = ellipsis()
+        let budget = width - mark.reduce(0) { $0 + $1.advance }
+        func fits(_ run: [Item]) -> Double { run.enumerated().reduce(0) { $0 + $1.element.advance + ($1.offset > 0 ? $1.element.kern : 0) } }
+        // The longest prefix within `limit`, without trailing spaces.
+        func prefix(_ limit: Double) -> [Item] {
+            var kept: [Item] = [], x = 0.0
+            for it in items {
+                let w = it.advance + (kept.isEmpty ? 0 : it.kern)
+                if x + w > limit + 1e-6 { break }
+                kept.append(it); x += w
             }
-        } else {
-            glyphs.append(TextLayout.PlacedGlyph(face: ellipsis.face, glyph: ellipsis.glyph, scalar: "\u{2026}", x: end))
-            end += ellipsis.advance
+            while kept.last?.isSpace == true { kept.removeLast() }
+            return kept
         }
-        return TextLayout.Line(glyphs: glyphs, width: end)
+        // The longest suffix within `limit`, without leading spaces.
+        func suffix(_ limit: Double) -> [Item] {
+            var kept: [Item] = [], x = 0.0
+            for it in items.reversed() {
+                if x + it.advance > limit + 1e-6 { break }
+                kept.insert(it, at: 0); x += it.advance + (kept.count > 1 ? kept[1].kern : 0)
+            }
+            while kept.first?.isSpace == true { kept.removeFirst() }
+            return kept
+        }
+        let run: [Item]
+        switch mode {
+        case .byTruncatingHead: run = mark + unkerned(suffix(budget))
+        case .byTruncatingMiddle:
+            let head = prefix(budget / 2)
+            run = head + mark + unkerned(suffix(budget - fits(head)))
+        default: run = prefix(budget) + mark
+        }
+        return line(run)
+    }
+
+    /// "…" as items (three dots when no face has the ellipsis), not kerned against its neighbours.
+    private func ellipsis() -> [Item] {
+        let e = item(for: "\u{2026}", previous: nil)
+        if e.glyph != 0 || e.face < 0 { return [unkerned([e])[0]] }
+        return unkerned(Array(repeating: item(for: ".", previous: nil), count: 3))
+    }
+
+    /// `items` with the kerning against their (now different) predecessor removed from the first.
+    private func unkerned(_ items: [Item]) -> [Item] {
+        guard let f = items.first else { return items }
+        let first = Item(scalar: f.scalar, face: f.face, glyph: f.glyph, advance: f.advance, kern: 0,
+                         isSpace: f.isSpace, breaksBefore: f.breaksBefore, breaksAfter: f.breaksAfter)
+        return [first] + items.dropFirst()
     }
 }
 

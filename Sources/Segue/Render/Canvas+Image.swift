@@ -22,6 +22,12 @@ import Foundation
 
 let fracBits = 24
 let fracOne = Double(1 << 24)
+/// `d` in 8.24 fixed point, rounded (a plain convert: `rounded()` is a libm call on baseline x86-64).
+@inline(__always) func fixed(_ d: Double) -> Int {
+    let x = d * fracOne
+    return Int(x + (x >= 0 ? 0.5 : -0.5))
+}
+
 /// Added to 8.24 coordinates so that taking the top 8 fraction bits rounds rather than truncates.
 let weightRounding = 1 << 15
 
@@ -58,6 +64,7 @@ extension Canvas {
     func blit(_ image: Bitmap, x tx: Int, y ty: Int, opacity: UInt32) {
         let r = PixelRect(x0: tx, y0: ty, x1: tx + image.width, y1: ty + image.height).intersection(clip)
         guard !r.isEmpty, opacity > 0 else { return }
+        if threads > 1 { return banded(r) { $0.blit(image, x: tx, y: ty, opacity: opacity) } }
         for y in r.y0..<r.y1 {
             blendRow(target.row(y) + r.x0, image.row(y - ty) + (r.x0 - tx), r.x1 - r.x0, opacity: opacity)
         }
@@ -79,8 +86,9 @@ extension Canvas {
         let area = PixelRect(x0: Int(max(-1e9, bx0).rounded(.down)), y0: Int(max(-1e9, by0).rounded(.down)),
                              x1: Int(min(1e9, bx1).rounded(.up)), y1: Int(min(1e9, by1).rounded(.up))).intersection(clip)
         guard !area.isEmpty else { return }
+        if threads > 1 { return banded(area) { $0.drawAffine(image, t, opacity: opacity) } }
         let dudx = inv.a, dvdx = inv.b
-        let dU = Int((dudx * fracOne).rounded()), dV = Int((dvdx * fracOne).rounded())
+        let dU = fixed(dudx), dV = fixed(dvdx)
         let eps = 4e-3
         let mu = max(0.5, hu) + eps, mv = max(0.5, hv) + eps
         let tex = image.pixels, ts = image.stride
@@ -99,11 +107,11 @@ extension Canvas {
             if ins >= ine { ins = oe; ine = oe }
             let row = target.row(y)
             // 8.24 sample positions (texel centres at integers).
-            var U = Int(((u0 - 0.5 + Double(os) * dudx) * fracOne).rounded()) + weightRounding
-            var V = Int(((v0 - 0.5 + Double(os) * dvdx) * fracOne).rounded()) + weightRounding
+            var U = fixed((u0 - 0.5 + Double(os) * dudx)) + weightRounding
+            var V = fixed((v0 - 0.5 + Double(os) * dvdx)) + weightRounding
             var x = os
             while x < ins { put(row + x, edge.sample(image, U, V), opacity); U += dU; V += dV; x += 1 }
-            while x < ine { put(row + x, sampleInside(tex, ts, U, V), opacity); U += dU; V += dV; x += 1 }
+            if x < ine { var sU = dU, sV = dV; bilinearSpan(row + x, ine - x, tex, ts, &U, &V, &sU, &sV, 0, 0, opacity: opacity); x = ine }
             while x < oe { put(row + x, edge.sample(image, U, V), opacity); U += dU; V += dV; x += 1 }
         }
     }

@@ -35,7 +35,6 @@ extension Canvas {
         }
         var indices: [UInt32] = []
         for i in 1..<(verts.count - 1) { indices += [0, UInt32(i), UInt32(i + 1)] }
-        MeshRasterizer(target: target, clip: clip, texture: image, opacity: opacity, cullBackFaces: false)
-            .draw(Mesh(vertices: verts, indices: indices))
+        draw(Mesh(vertices: verts, indices: indices), texture: image, opacity: opacity)
     }
 }

@@ -16,9 +16,11 @@ public struct PixelRect: Hashable, Sendable {
 }
 
 /// Drawing into a premultiplied BGRA bitmap. Source-over compositing throughout.
-public struct Canvas {
+public struct Canvas: Sendable {
     public let target: Bitmap
     public var clip: PixelRect
+    /// Threads a large draw may split its rows across (1 = the calling thread only).
+    public var threads = 1
 
     public init(target: Bitmap) {
         self.target = target
@@ -56,8 +58,15 @@ public struct Canvas {
     /// those whose on-screen winding is counter-clockwise (y down). An unrotated `Mesh(columns:rows:)`
     /// grid winds clockwise on screen, so it faces the viewer; mirrored or turned past 90°, it does not.
     public func draw(_ mesh: Mesh, texture: Bitmap, opacity: Double = 1, cullBackFaces: Bool = false) {
-        guard texture.width > 0, texture.height > 0, opacity > 0 else { return }
-        MeshRasterizer(target: target, clip: clip, texture: texture, opacity: min(1, opacity), cullBackFaces: cullBackFaces)
-            .draw(mesh)
+        guard texture.width > 0, texture.height > 0, opacity > 0, !mesh.vertices.isEmpty else { return }
+        var box = PixelRect(x0: Int.max, y0: Int.max, x1: Int.min, y1: Int.min)
+        for v in mesh.vertices where v.x.isFinite && v.y.isFinite {
+            let x = Int(max(-1e9, min(1e9, v.x))), y = Int(max(-1e9, min(1e9, v.y)))
+            box = PixelRect(x0: min(box.x0, x - 1), y0: min(box.y0, y - 1), x1: max(box.x1, x + 2), y1: max(box.y1, y + 2))
+        }
+        banded(box) { band in
+            MeshRasterizer(target: band.target, clip: band.clip, texture: texture, opacity: min(1, opacity),
+                           cullBackFaces: cullBackFaces).draw(mesh)
+        }
     }
 }

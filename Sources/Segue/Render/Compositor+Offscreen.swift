@@ -18,8 +18,13 @@ extension Compositor {
     /// A hash of everything that changes what the flattened subtree looks like in its own space.
     func digest(_ layer: Layer, _ s: LayerState, phase: (Double, Double)) -> Int {
         var h = Hasher()
-        h.combine(layer.renderVersion)
+        // The layer's own appearance, explicitly: its renderVersion also counts moves and turns,
+        // which do not change the texture. (Contents are compared by identity: assign a new bitmap
+        // to change them, as with CALayer's immutable CGImage contents.)
         h.combine(s.bounds); h.combine(s.backgroundColor); h.combine(s.cornerRadius); h.combine(s.sublayerTransform)
+        h.combine(layer.anchorPoint.x); h.combine(layer.anchorPoint.y)
+        h.combine(layer.contents.map(ObjectIdentifier.init)); h.combine(layer.contentsGravity)
+        h.combine(layer.borderWidth); h.combine(layer.borderColor); h.combine(layer.masksToBounds)
         h.combine(phase.0); h.combine(phase.1)
         h.combine(usePresentation)
         func walk(_ l: Layer) {

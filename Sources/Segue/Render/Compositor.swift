@@ -18,6 +18,10 @@ public protocol LayerContentOverride: AnyObject {
 public final class Compositor {
     public init() {}
 
+    /// Threads large draws may split their rows across (see Canvas+Threads). Worth 2 on a 2-core
+    /// machine only when nothing else needs the second core.
+    public var threads = 1
+
     /// Flattened subtrees kept between frames, per layer.
     var textures: [ObjectIdentifier: CachedTexture] = [:]
     /// Blurred shadow shapes, by shape, blur and colour.
@@ -41,7 +45,8 @@ public final class Compositor {
         frame += 1
         usePresentation = true
         statistics = Statistics()
-        let canvas = Canvas(target: target)
+        var canvas = Canvas(target: target)
+        canvas.threads = threads
         let s = state(root)
         let m = s.toSuperlayer(anchorPoint: root.anchorPoint, parentSublayerTransform: .identity, parentPivot: .zero)
         if !occludes(root, s, m, opacity: 1, clip: canvas.clip) {
@@ -70,7 +75,12 @@ public final class Compositor {
     func state(_ layer: Layer) -> LayerState { usePresentation ? layer.presentationState() : layer.model }
 
     private func evict() {
-        textures = textures.filter { frame - $0.value.lastUsed <= 2 }
-        shadows = shadows.filter { frame - $0.value.lastUsed <= 2 }
+        // Rebuild only when something expired, so steady frames allocate nothing here.
+        if textures.values.contains(where: { frame - $0.lastUsed > 2 }) {
+            textures = textures.filter { frame - $0.value.lastUsed <= 2 }
+        }
+        if shadows.values.contains(where: { frame - $0.lastUsed > 2 }) {
+            shadows = shadows.filter { frame - $0.value.lastUsed <= 2 }
+        }
     }
 }

@@ -13,9 +13,11 @@ open class Button: Control {
 
     private let label = Label()
     private let imageContent = ImageView()
+    private let backgroundContent = ImageView()
     private var titles: [UInt: String] = [:]
     private var titleColors: [UInt: Color] = [:]
     private var images: [UInt: Image] = [:]
+    private var backgroundImages: [UInt: Image] = [:]
 
     /// Space around the content inside the bounds (UIButton.contentEdgeInsets).
     open var contentEdgeInsets = EdgeInsets.zero { didSet { setNeedsLayout() } }
@@ -39,6 +41,8 @@ open class Button: Control {
         label.numberOfLines = 1
         label.textAlignment = .center
         imageContent.contentMode = .center
+        backgroundContent.contentMode = .scaleToFill
+        addSubview(backgroundContent)
         addSubview(imageContent)
         addSubview(label)
         refresh()
@@ -74,9 +78,17 @@ open class Button: Control {
     }
     public func image(for state: State) -> Image? { images[state.rawValue] ?? lookup(images, state) }
 
+    /// An image stretched over the whole button, under the content (per state, falling back to .normal).
+    public func setBackgroundImage(_ image: Image?, for state: State) {
+        backgroundImages[state.rawValue] = image
+        refresh()
+    }
+    public func backgroundImage(for state: State) -> Image? { backgroundImages[state.rawValue] ?? lookup(backgroundImages, state) }
+
     public var currentTitle: String? { title(for: state) }
     public var currentTitleColor: Color { titleColor(for: state) ?? .label }
     public var currentImage: Image? { image(for: state) }
+    public var currentBackgroundImage: Image? { backgroundImage(for: state) }
 
     /// Falls back from a combined state to its most specific set part, then to .normal.
     private func lookup<T>(_ table: [UInt: T], _ state: State) -> T? {
@@ -110,6 +122,7 @@ open class Button: Control {
         label.textColor = color
         imageContent.image = image(for: s)
         imageContent.alpha = fades ? 0.2 : 1
+        backgroundContent.image = backgroundImage(for: s)
         setNeedsLayout()
     }
 
@@ -139,6 +152,8 @@ open class Button: Control {
 
     open override func layoutSubviews() {
         super.layoutSubviews()
+        backgroundContent.isHidden = backgroundContent.image == nil
+        backgroundContent.frame = bounds
         let area = bounds.inset(by: contentEdgeInsets)
         let t = titleSize, i = imageContent.image?.size ?? .zero
         let c = contentSize

@@ -1,6 +1,7 @@
 // ImageView: UIImageView's shape. The image's bitmap becomes `layer.contents` as is and the content
 // mode becomes the layer's contents gravity, so nothing is re-rasterized: the compositor scales the
-// same pixels for every frame and every size.
+// same pixels for every frame and every size. Template images (symbols) are filled with the tint colour
+// once per (image, tint).
 
 extension View {
     /// How a view's content fills its bounds (UIView.ContentMode's shape, the modes layers can show).
@@ -36,10 +37,27 @@ open class ImageView: View {
         apply()  // observers do not run inside the class's own initializers
     }
 
+    /// The tinted copy of a template image, kept while the image and tint stay the same.
+    private var tinted: (image: Image, tint: Color, bitmap: Bitmap)?
+
     private func apply() {
         layer.contentsGravity = contentMode.contentsGravity
-        if layer.contents !== image?.bitmap { layer.contents = image?.bitmap }
+        var bitmap = image?.bitmap
+        if let image, image.isTemplate {
+            let tint = tintColor ?? .systemBlue
+            if let t = tinted, t.image === image, t.tint == tint { bitmap = t.bitmap } else {
+                let b = image.withTintColor(tint).bitmap
+                tinted = (image, tint, b)
+                bitmap = b
+            }
+        } else {
+            tinted = nil
+        }
+        if layer.contents !== bitmap { layer.contents = bitmap }
     }
+
+    open override func tintColorDidChange() { apply() }
+    open override func didMoveToSuperview() { if image?.isTemplate == true { apply() } }
 
     open override func updateContents() { apply() }
 

@@ -1,0 +1,63 @@
+// A demo screen as a view controller, with the floating controls the viewer needs: Dismiss when it
+// was presented, Push inside a navigation controller, Back when there is something to pop to.
+
+@MainActor
+open class ScreenViewController: ViewController {
+    public let screenName: String
+
+    public init(screen: String) {
+        screenName = screen
+        super.init()
+    }
+
+    override open func loadView() {
+        let v = DemoScreenView(screen: screenName)
+        v.onRebuild = { [weak self] _ in self?.placeControls() }
+        view = v
+    }
+
+    override open func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        view.layoutIfNeeded()
+        placeControls()
+    }
+
+    private var controls: [View] = []
+
+    /// (Re)places the floating buttons for the current size and place in the hierarchy.
+    private func placeControls() {
+        controls.forEach { $0.removeFromSuperview() }
+        controls = []
+        let k = DemoKit(size: view.bounds.size)
+        let u = k.u
+        var titles: [(String, () -> Void)] = []
+        if let nav = navigationController, nav.viewControllers.first !== self {
+            titles.append(("‹ Back", { [weak self] in _ = self?.navigationController?.popViewController(animated: true) }))
+        }
+        if navigationController != nil {
+            titles.append(("Push", { [weak self] in self?.pushNext() }))
+        }
+        if presentingViewController != nil || navigationController?.presentingViewController != nil {
+            titles.append(("Dismiss", { [weak self] in self?.dismiss(animated: true, completion: nil) }))
+        }
+        let bw = 18 * u, bh = 5.4 * u, gap = 2 * u
+        let total = Double(titles.count) * bw + Double(max(0, titles.count - 1)) * gap
+        var x = (view.bounds.width - total) / 2
+        for (title, action) in titles {
+            let b = k.button(title, frame: Rect(x: x, y: view.bounds.height - bh - 3 * u, width: bw, height: bh),
+                             fill: Color(white: 0.12, alpha: 0.82), titleColor: .white, size: 2.1)
+            b.addAction(for: .touchUpInside) { action() }
+            b.layer.shadowOpacity = 0.25
+            b.layer.shadowRadius = 1.2 * u
+            view.addSubview(b)
+            controls.append(b)
+            x += bw + gap
+        }
+    }
+
+    private func pushNext() {
+        let names = DemoScreen.names
+        let i = names.firstIndex(of: screenName) ?? 0
+        navigationController?.pushViewController(ScreenViewController(screen: names[(i + 1) % names.count]), animated: true)
+    }
+}

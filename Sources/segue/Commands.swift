@@ -1,0 +1,65 @@
+// The subcommands and their help.
+import Foundation
+import Segue
+
+@MainActor
+enum Commands {
+    static let usage = """
+    usage: segue [view] [options]        open the viewer window (X11)
+           segue render [options]        render a screen or a transition to PNG, headless
+           segue bench [options]         measure frame times of every transition
+           segue list [screens|transitions]
+                                         print the available names, one per line
+           segue help [COMMAND]          show help
+    """
+
+    static func run(_ args: [String]) throws -> Int32 {
+        guard let first = args.first else { return try ViewerCommand.run([]) }
+        let rest = Array(args.dropFirst())
+        switch first {
+        case "view": return try ViewerCommand.run(rest)
+        case "render": return try RenderCommand.run(rest)
+        case "bench": return try BenchCommand.run(rest)
+        case "list": return try ListCommand.run(rest)
+        case "help", "--help", "-h":
+            if let c = rest.first { print(try help(for: c)) } else { print(usage) }
+            return 0
+        default:
+            if first.hasPrefix("-") { return try ViewerCommand.run(args) }
+            throw UsageError("unknown command '\(first)'; valid: view, render, bench, list, help")
+        }
+    }
+
+    static func help(for command: String) throws -> String {
+        switch command {
+        case "view": return ViewerCommand.help
+        case "render": return RenderCommand.help
+        case "bench": return BenchCommand.help
+        case "list": return ListCommand.help
+        default: throw UsageError("unknown command '\(command)'; valid: view, render, bench, list")
+        }
+    }
+
+    static func describe(_ options: [OptionSpec]) -> String {
+        options.map { o in
+            let name = "--\(o.name)" + (o.kind == .flag ? "" : " VALUE")
+            return "  " + name.padding(toLength: 22, withPad: " ", startingAt: 0) + o.help
+        }.joined(separator: "\n")
+    }
+}
+
+@MainActor
+enum ListCommand {
+    static let help = """
+    usage: segue list [screens|transitions]
+    Prints the built-in screen names and transition names, one per line.
+    """
+
+    static func run(_ args: [String]) throws -> Int32 {
+        let p = try parse(args, command: "list", options: [], positional: 1)
+        let what = try p.positional.first.map { try choose($0, from: ["screens", "transitions"], what: "list") }
+        if what == nil || what == "screens" { DemoScreen.names.forEach { print($0) } }
+        if what == nil || what == "transitions" { Catalog.transitionNames.forEach { print($0) } }
+        return 0
+    }
+}

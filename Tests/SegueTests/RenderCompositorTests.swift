@@ -1,0 +1,181 @@
+// Compositor behaviour: texture caching, occlusion, culling, snapshots and content overrides.
+import Testing
+import Foundation
+@testable import Segue
+
+@MainActor @Suite struct RenderCompositorTests {
+    func rotatedCard() -> (root: Layer, card: Layer, dot: Layer) {
+        let root = makeLayer(Rect(x: 0, y: 0, width: 80, height: 60), .white)
+        let card = makeLayer(Rect(x: 20, y: 10, width: 40, height: 40), .systemBlue)
+        card.transform = Transform3D(rotationAngle: 0.3, x: 0, y: 0, z: 1)
+        let dot = makeLayer(Rect(x: 5, y: 5, width: 10, height: 10), .systemRed)
+        card.addSublayer(dot)
+        root.addSublayer(card)
+        return (root, card, dot)
+    }
+
+    @Test func flattenedSubtreeIsReusedUntilItChanges() {
+        let (root, card, dot) = rotatedCard()
+        let comp = Compositor()
+        let target = Bitmap(width: 80, height: 60)
+        comp.render(root, into: target)
+        #expect(comp.statistics.texturesRendered == 1)
+        comp.render(root, into: target)
+        #expect(comp.statistics.texturesRendered == 0)
+        #expect(comp.statistics.texturesReused == 1)
+        // Moving or turning the card only moves its texture.
+        card.transform = Transform3D(rotationAngle: 0.5, x: 0, y: 0, z: 1)
+        card.position = Point(x: 41, y: 31)
+        comp.render(root, into: target)
+        #expect(comp.statistics.texturesRendered == 0)
+        // A change inside the subtree re-renders it, and the result matches a fresh compositor.
+        dot.backgroundColor = .systemGreen
+        comp.render(root, into: target)
+        #expect(comp.statistics.texturesRendered == 1)
+        let fresh = Bitmap(width: 80, height: 60)
+        Compositor().render(root, into: fresh)
+        #expect(target.maxChannelDifference(to: fresh) == 0)
+    }
+
+    @Test func opaqueFullCoverHidesWhatIsBeneath() {
+        let root = makeLayer(Rect(x: 0, y: 0, width: 40, height: 30), .red)
+        for i in 0..<5 { root.addSublayer(makeLayer(Rect(x: Double(i), y: 0, width: 10, height: 10), .green)) }
+        let screen = makeLayer(Rect(x: 0, y: 0, width: 40, height: 30), .white)
+        root.addSublayer(screen)
+        let comp = Compositor()
+        let target = Bitmap(width: 40, height: 30)
+        comp.render(root, into: target)
+        #expect(comp.statistics.layersOccluded == 5)
+        #expect(comp.statistics.layersDrawn == 2)
+        #expect(target[3, 3] == Color.white.premultipliedPixel)
+    }
+
+    @Test func hiddenTransparentAndOffscreenLayersAreSkipped() {
+        let root = makeLayer(Rect(x: 0, y: 0, width: 40, height: 30))
+        let hidden = makeLayer(Rect(x: 0, y: 0, width: 10, height: 10), .green); hidden.isHidden = true
+        let clear = makeLayer(Rect(x: 0, y: 0, width: 10, height: 10), .green); clear.opacity = 0
+        let away = makeLayer(Rect(x: 100, y: 0, width: 10, height: 10), .green)
+        for l in [hidden, clear, away] { root.addSublayer(l) }
+        let comp = Compositor()
+        let target = Bitmap(width: 40, height: 30)
+        comp.render(root, into: target, background: .blue)
+        #expect(comp.statistics.layersDrawn == 1)
+        #expect(target[5, 5] == Color.blue.premultipliedPixel)
+    }
+
+    @Test func zPositionOrdersSiblings() {
+        let root = makeLayer(Rect(x: 0, y: 0, width: 20, height: 20))
+        let a = makeLayer(Rect(x: 0, y: 0, width: 20, height: 20), .red); a.zPosition = 1
+        let b = makeLayer(Rect(x: 0, y: 0, width: 20, height: 20), .green)
+        root.addSublayer(a); root.addSublayer(b)
+        let target = Bitmap(width: 20, height: 20)
+        Compositor().render(root, into: target)
+        #expect(target[10, 10] == Color.red.premultipliedPixel)
+    }
+
+    @Test func snapshotIsTheLayerAloneInItsBounds() {
+        let (_, card, _) = rotatedCard()
+        card.opacity = 0.5
+        let snap = Compositor().snapshot(card)
+        #expect(snap.width == 40 && snap.height == 40)
+        // Neither rotation nor opacity applies: the corner is the card's own opaque blue.
+        #expect(snap[0, 0] == Color.systemBlue.premultipliedPixel)
+        #expect(snap[10, 10] == Color.systemRed.premultipliedPixel)
+    }
+
+    final class Override: LayerContentOverride {
+        var calls: [(Transform3D, Double, Rect)] = []
+        func draw(in canvas: Canvas, layerToDevice: Transform3D, opacity: Double, bounds: Rect) {
+            calls.append((layerToDevice, opacity, bounds))
+            canvas.fill(bounds, color: .black, opacity: opacity, transform: layerToDevice)
+        }
+    }
+
+    @Test func contentOverrideDrawsInsteadOfTheLayer() {
+        let root = makeLayer(Rect(x: 0, y: 0, width: 40, height: 30), .white)
+        let screen = makeLayer(Rect(x: 10, y: 5, width: 20, height: 20), .systemRed)
+        screen.addSublayer(makeLayer(Rect(x: 0, y: 0, width: 5, height: 5), .green))
+        root.addSublayer(screen)
+        let o = Override()
+        screen.contentOverride = o
+        screen.opacity = 0.5
+        let target = Bitmap(width: 40, height: 30)
+        Compositor().render(root, into: target)
+        #expect(o.calls.count == 1)
+        #expect(o.calls.first?.0 == Transform3D(translationX: 10, y: 5, z: 0))
+        #expect(o.calls.first?.1 == 0.5)
+        #expect(target[11, 6] == Fixtures.pixel(127, 127, 127, 255))
+    }
+
+    @Test func groupOpacityAtSubpixelOffsetMatchesALeaf() {
+        // A group whose one child fills it looks like a leaf of the same opacity, edges included:
+        // the offscreen texture keeps the sub-pixel phase and is blitted, not resampled.
+        func scene(group: Bool) -> Bitmap {
+            renderScene(width: 40, height: 30) { root in
+                let frame = Rect(x: 7.5, y: 3.25, width: 20.5, height: 17)
+                if group {
+                    let g = makeLayer(frame)
+                    g.addSublayer(makeLayer(Rect(x: 0, y: 0, width: frame.width, height: frame.height), .systemIndigo))
+                    g.opacity = 0.5
+                    root.addSublayer(g)
+                } else {
+                    let l = makeLayer(frame, .systemIndigo)
+                    l.opacity = 0.5
+                    root.addSublayer(l)
+                }
+            }
+        }
+        #expect((scene(group: true).maxChannelDifference(to: scene(group: false)) ?? 99) <= 1)
+    }
+
+    @Test func translatedLayersDrawDirectlyAtSubpixelOffsets() {
+        // A fractional position: edges are partially covered, no texture is made.
+        let root = makeLayer(Rect(x: 0, y: 0, width: 20, height: 10))
+        root.addSublayer(makeLayer(Rect(x: 2.5, y: 0, width: 10, height: 10), .white))
+        let comp = Compositor()
+        let target = Bitmap(width: 20, height: 10)
+        comp.render(root, into: target, background: .black)
+        #expect(comp.statistics.texturesRendered == 0)
+        #expect(target[2, 5] == Fixtures.pixel(128, 128, 128, 255))
+        #expect(target[3, 5] == Color.white.premultipliedPixel)
+    }
+}
+
+@MainActor @Suite struct RenderPerspectiveEdgeTests {
+    @Test func imageReachingBehindTheEyeMatchesReference() {
+        // A wide image turned 75° under a strong perspective: its near end passes behind the eye and
+        // must be clipped there (the reference skips points with w ≤ 0), not smeared or mirrored.
+        let img = Fixtures.card(width: 200, height: 40)
+        var p = Transform3D.identity; p.m34 = -1.0 / 60
+        let t = Transform3D(translationX: -100, y: -20, z: 0)
+            .concatenating(Transform3D(rotationAngle: 75 * .pi / 180, x: 0, y: 1, z: 0))
+            .concatenating(p).concatenating(Transform3D(translationX: 50, y: 30, z: 0))
+        #expect(t.apply(x: 0, y: 0).w < 0 || t.apply(x: 200, y: 0).w < 0, "the setup reaches behind the eye")
+        let fast = Bitmap(width: 100, height: 60, fill: 0xff00_0000), slow = fast.copy()
+        Canvas(target: fast).draw(img, transform: t)
+        Reference.drawImage(img, transform: t, opacity: 1, into: slow)
+        var lit = 0, off = 0
+        for y in 0..<60 { for x in 0..<100 {
+            if fast[x, y] != 0xff00_0000 { lit += 1 }
+            let a = Reference.unpack(fast[x, y]), b = Reference.unpack(slow[x, y])
+            if max(abs(a.0 - b.0), abs(a.1 - b.1), abs(a.2 - b.2)) > 2 { off += 1 }
+        } }
+        #expect(lit > 300)
+        #expect(off <= 6, "\(off) pixels differ from the reference")
+    }
+
+    @Test func cardTurnedPastNinetyDegreesShowsItsMirroredBack() {
+        let root = makeLayer(Rect(x: 0, y: 0, width: 60, height: 40))
+        var p = Transform3D.identity; p.m34 = -1.0 / 500
+        root.sublayerTransform = p
+        let card = makeLayer(Rect(x: 10, y: 5, width: 40, height: 30), .white)
+        card.addSublayer(makeLayer(Rect(x: 0, y: 0, width: 10, height: 30), .systemRed))
+        card.transform = Transform3D(rotationAngle: .pi, x: 0, y: 1, z: 0)
+        root.addSublayer(card)
+        let target = Bitmap(width: 60, height: 40)
+        Compositor().render(root, into: target, background: .black)
+        // The red strip, on the card's left, appears on the right when seen from behind.
+        #expect(target[46, 20] == Color.systemRed.premultipliedPixel)
+        #expect(target[14, 20] == Color.white.premultipliedPixel)
+    }
+}

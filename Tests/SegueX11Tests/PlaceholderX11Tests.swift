@@ -1,6 +1,0 @@
-import Testing
-@testable import SegueX11
-
-@Test func x11ModuleLinks() {
-    #expect(Bool(true))
-}
