@@ -59,7 +59,7 @@ enum ListCommand {
         let p = try parse(args, command: "list", options: [], positional: 1)
         let what = try p.positional.first.map { try choose($0, from: ["screens", "transitions"], what: "list") }
         if what == nil || what == "screens" { DemoScreen.names.forEach { print($0) } }
-        if what == nil || what == "transitions" { Catalog.transitionNames.forEach { print($0) } }
+        if what == nil || what == "transitions" { DemoCatalog.all.forEach { print($0.name) } }
         return 0
     }
 }

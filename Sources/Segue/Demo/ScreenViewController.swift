@@ -4,14 +4,22 @@
 @MainActor
 open class ScreenViewController: ViewController {
     public let screenName: String
+    /// When set, dismissing plays this CATransition on the window's layer (the way it was presented).
+    public var dismissTransition: Transition?
+    /// Keeps a weakly held delegate (transitioning or navigation) alive as long as this screen.
+    var retained: AnyObject?
 
-    public init(screen: String) {
+    private let initialSize: Size
+
+    /// `size` is the view's size until its container sizes it (a full-screen page, as a nib would give).
+    public init(screen: String, size: Size = Size(width: 1280, height: 800)) {
         screenName = screen
+        initialSize = size
         super.init()
     }
 
     override open func loadView() {
-        let v = DemoScreenView(screen: screenName)
+        let v = DemoScreenView(screen: screenName, frame: Rect(origin: .zero, size: initialSize))
         v.onRebuild = { [weak self] _ in self?.placeControls() }
         view = v
     }
@@ -38,7 +46,7 @@ open class ScreenViewController: ViewController {
             titles.append(("Push", { [weak self] in self?.pushNext() }))
         }
         if presentingViewController != nil || navigationController?.presentingViewController != nil {
-            titles.append(("Dismiss", { [weak self] in self?.dismiss(animated: true, completion: nil) }))
+            titles.append(("Dismiss", { [weak self] in self?.dismissScreen() }))
         }
         let bw = 18 * u, bh = 5.4 * u, gap = 2 * u
         let total = Double(titles.count) * bw + Double(max(0, titles.count - 1)) * gap
@@ -55,9 +63,23 @@ open class ScreenViewController: ViewController {
         }
     }
 
+    private func dismissScreen() {
+        let root = navigationController?.viewControllers.first as? ScreenViewController ?? self
+        if let t = root.dismissTransition, let window = view.window {
+            let run = Transition(type: t.type, subtype: t.subtype, duration: t.duration)
+            run.timingFunction = .easeInEaseOut
+            window.trackTransition(named: t.type.rawValue, duration: t.duration, curve: { TimingFunction.easeInEaseOut.value(at: $0) }) {
+                window.layer.add(run, forKey: nil)
+            }
+            dismiss(animated: false, completion: nil)
+        } else {
+            dismiss(animated: true, completion: nil)
+        }
+    }
+
     private func pushNext() {
         let names = DemoScreen.names
         let i = names.firstIndex(of: screenName) ?? 0
-        navigationController?.pushViewController(ScreenViewController(screen: names[(i + 1) % names.count]), animated: true)
+        navigationController?.pushViewController(ScreenViewController(screen: names[(i + 1) % names.count], size: view.bounds.size), animated: true)
     }
 }

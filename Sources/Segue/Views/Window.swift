@@ -61,10 +61,10 @@ open class Window: View {
     // MARK: Rendering
 
     /// Lays out, updates content, and composites the window into `target`.
-    public func render(into target: Bitmap) {
+    public func render(into target: Bitmap, background: Color = .black) {
         layoutIfNeeded()
         displayIfNeeded()
-        compositor.render(layer, into: target, background: .black)
+        compositor.render(layer, into: target, background: background)
         needsFrame = false
     }
 

@@ -1,0 +1,42 @@
+// The demo app the viewer runs: a navigation controller over the home screen, seeds launched as the
+// window's root with a floating Home button to come back. Headless and on screen alike.
+
+@MainActor
+public final class DemoApp {
+    public let window: Window
+    public let home = HomeViewController()
+    private var homeButton: Button?
+
+    public init(window: Window) {
+        self.window = window
+        home.onLaunchSeed = { [weak self] name in self?.launchSeed(named: name) }
+        showHome()
+    }
+
+    /// The home screen as the window's root.
+    public func showHome() {
+        homeButton?.removeFromSuperview()
+        homeButton = nil
+        window.rootViewController = NavigationController(rootViewController: home)
+    }
+
+    /// A seed tutorial as the window's root, with a Home button above it.
+    public func launchSeed(named name: String) {
+        guard let example = SeedExamples.example(named: name) else { return }
+        window.rootViewController = example.make()
+        let k = DemoKit(size: window.bounds.size)
+        let b = k.button("⌂ Home", frame: Rect(x: window.bounds.width - 15 * k.u, y: 4.5 * k.u, width: 12 * k.u, height: 4.4 * k.u),
+                         fill: Color(white: 0.1, alpha: 0.75), titleColor: .white, size: 1.8)
+        b.addAction(for: .touchUpInside) { [weak self] in self?.showHome() }
+        window.addSubview(b)
+        homeButton = b
+    }
+
+    /// Plays a catalogue entry from the home screen (returns home first if needed).
+    public func play(_ name: String) -> Bool {
+        guard let item = DemoCatalog.transition(named: name) else { return false }
+        if window.rootViewController !== home.navigationController { showHome() }
+        home.play(item)
+        return true
+    }
+}
