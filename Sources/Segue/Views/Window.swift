@@ -27,6 +27,12 @@ open class Window: View {
 
     override open var window: Window? { self }
 
+    /// Keeps what the controllers put in the window (root view, presentations) sized to it.
+    override open func layoutSubviews() {
+        super.layoutSubviews()
+        WindowHooks.windowDidLayout(self)
+    }
+
     // MARK: Time
 
     /// Runs the clock forward by `seconds` of virtual time: animations advance, completions and
