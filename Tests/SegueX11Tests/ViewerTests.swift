@@ -23,6 +23,21 @@ extension X11ServerTests {
             return out
         }
 
+        /// A private X server with the viewer showing its home screen (checked against the headless render).
+        static func launchAtHome(_ extra: [String] = [], screen: (Int, Int) = (800, 600)) async throws
+            -> (XvfbServer, ViewerProcess, [UInt32]) {
+            let server = try XvfbServer.start(width: screen.0, height: screen.1)
+            do {
+                let viewer = try ViewerProcess(server: server, arguments: ["--size", sizeArgument] + extra)
+                let home = await headless()
+                try viewer.waitForPixels("the home screen") { _, _, px in maxDifference(px, home) <= 2 }
+                return (server, viewer, home)
+            } catch {
+                server.stop()
+                throw error
+            }
+        }
+
         /// Centre of the home screen's button titled `title`, in window pixels.
         @MainActor static func homeButton(_ title: String) -> (Int, Int)? {
             let window = Window(size: size)
@@ -39,11 +54,8 @@ extension X11ServerTests {
         }
 
         @Test func clickingAHomeButtonPresentsItsScreen() async throws {
-            let server = try XvfbServer.start(width: 800, height: 600)
+            let (server, viewer, home) = try await Self.launchAtHome()
             defer { server.stop() }
-            let viewer = try ViewerProcess(server: server, arguments: ["--size", Self.sizeArgument])
-            let home = await Self.headless()
-            try viewer.waitForPixels("the home screen") { _, _, px in maxDifference(px, home) <= 2 }
             let button = try #require(await Self.homeButton("fade"))
             try viewer.click(button.0, button.1)
             let presented = await Self.headless { _ = $0.play("fade") }
@@ -52,11 +64,8 @@ extension X11ServerTests {
         }
 
         @Test func edgeDragPastHalfPopsAndAShortDragCancelsExactly() async throws {
-            let server = try XvfbServer.start(width: 800, height: 600)
+            let (server, viewer, home) = try await Self.launchAtHome()
             defer { server.stop() }
-            let viewer = try ViewerProcess(server: server, arguments: ["--size", Self.sizeArgument])
-            let home = await Self.headless()
-            try viewer.waitForPixels("the home screen") { _, _, px in maxDifference(px, home) <= 2 }
             let button = try #require(await Self.homeButton("navigationPush"))
             try viewer.click(button.0, button.1)
             let pushed = await Self.headless { _ = $0.play("navigationPush") }
@@ -75,11 +84,8 @@ extension X11ServerTests {
         }
 
         @Test func resizingMidTransitionKeepsGoingAtTheNewSize() async throws {
-            let server = try XvfbServer.start(width: 1024, height: 768)
+            let (server, viewer, _) = try await Self.launchAtHome(["--slow"], screen: (1024, 768))
             defer { server.stop() }
-            let viewer = try ViewerProcess(server: server, arguments: ["--size", Self.sizeArgument, "--slow"])
-            let home = await Self.headless()
-            try viewer.waitForPixels("the home screen") { _, _, px in maxDifference(px, home) <= 2 }
             let button = try #require(await Self.homeButton("cube"))
             try viewer.click(button.0, button.1)
             usleep(500_000)  // slow motion: the cube is a tenth of the way through
@@ -92,11 +98,8 @@ extension X11ServerTests {
         }
 
         @Test func closingTheWindowMidTransitionExitsCleanly() async throws {
-            let server = try XvfbServer.start(width: 800, height: 600)
+            let (server, viewer, _) = try await Self.launchAtHome(["--slow"])
             defer { server.stop() }
-            let viewer = try ViewerProcess(server: server, arguments: ["--size", Self.sizeArgument, "--slow"])
-            let home = await Self.headless()
-            try viewer.waitForPixels("the home screen") { _, _, px in maxDifference(px, home) <= 2 }
             let button = try #require(await Self.homeButton("pageCurl"))
             try viewer.click(button.0, button.1)
             usleep(400_000)
@@ -119,11 +122,8 @@ extension X11ServerTests {
         }
 
         @Test func anIdleViewerSleeps() async throws {
-            let server = try XvfbServer.start(width: 800, height: 600)
+            let (server, viewer, _) = try await Self.launchAtHome()
             defer { server.stop() }
-            let viewer = try ViewerProcess(server: server, arguments: ["--size", Self.sizeArgument])
-            let home = await Self.headless()
-            try viewer.waitForPixels("the home screen") { _, _, px in maxDifference(px, home) <= 2 }
             _ = try viewer.waitUntilStill()
             let start = viewer.cpuSeconds
             usleep(3_000_000)
