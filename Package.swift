@@ -28,7 +28,7 @@ let package = Package(
         .executableTarget(name: "segue", dependencies: ["Segue", "SegueX11"]),
 
         .testTarget(name: "SegueTests", dependencies: ["Segue"], resources: [.copy("Goldens")]),
-        // Real-window tests: start their own Xvfb and drive the `segue` binary.
-        .testTarget(name: "SegueX11Tests", dependencies: ["SegueX11"]),
+        // Real-window tests: start their own Xvfb; the host alone, and the `segue` viewer driven by xdotool.
+        .testTarget(name: "SegueX11Tests", dependencies: ["SegueX11", "Segue"]),
     ]
 )

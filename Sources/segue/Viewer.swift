@@ -66,8 +66,8 @@ final class Viewer {
             let needsFrame = (wantsFrame && !paused) || window.needsFrame || hud.isVisible && !paused
             var timeout: Double?
             if needsFrame {
-                let due = lastFrameWall.map { $0 + 1 / fps } ?? clock.now
-                timeout = max(0, due - clock.now)
+                // The next frame is rendered while the previous one is on screen: start at its deadline.
+                timeout = max(0, (lastFrameWall ?? clock.now) - clock.now)
             } else if let t = window.nextFrameTime, !paused, rate > 0 {
                 // A timer ahead: sleep until the wall time at which window time reaches it.
                 let scene = sceneAnchor + (t - windowAnchor) / rate
@@ -79,7 +79,7 @@ final class Viewer {
             let now = clock.now
             let wants = (window.nextFrameTime.map { $0 <= windowTime(atScene: scheduler.sceneTime(atWallTime: now)) } ?? false && !paused)
                 || window.needsFrame || (hud.isVisible && !paused)
-            if wants && (lastFrameWall.map { now >= $0 + 1 / fps - 0.0005 } ?? true) {
+            if wants && (lastFrameWall.map { now >= $0 - 0.0005 } ?? true) {
                 render(at: now)
             } else if !wants {
                 scheduler.resync(now: now)

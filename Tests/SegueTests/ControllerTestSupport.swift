@@ -142,3 +142,57 @@ func settledProblems(_ window: Window) -> [String] {
     for vc in chain { visit(vc, visible: visible.contains { $0 === vc }) }
     return problems
 }
+
+@MainActor
+@Suite struct ControllerWindowTests {
+    @Test func rootAndPresentationsFollowTheWindowSize() {
+        let w = makeWindow()
+        let a = ViewController(), b = ViewController(), c = ViewController()
+        let nav = NavigationController(rootViewController: a)
+        w.rootViewController = nav
+        #expect(nav.view.frame == w.bounds && a.view.frame == w.bounds)
+        nav.present(b, animated: false)
+        c.modalPresentationStyle = .overFullScreen
+        b.present(c, animated: false)
+        w.frame = Rect(x: 0, y: 0, width: 640, height: 400)
+        w.layoutIfNeeded()
+        let full = Rect(x: 0, y: 0, width: 640, height: 400)
+        #expect(nav.view.frame == full && a.view.frame == full)   // covered, still sized
+        #expect(b.view.frame == full && c.view.frame == full && c.presentationContainer!.frame == full)
+        #expect(settledProblems(w).isEmpty)
+    }
+
+    @Test func lazyViewLoadsOnceAndRootInstallsFullSize() {
+        final class Counting: ViewController {
+            var loads = 0, didLoads = 0
+            override func loadView() { loads += 1; view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10)) }
+            override func viewDidLoad() { didLoads += 1 }
+        }
+        let vc = Counting()
+        #expect(!vc.isViewLoaded && vc.viewIfLoaded == nil)
+        _ = vc.view; _ = vc.view
+        #expect(vc.loads == 1 && vc.didLoads == 1 && vc.isViewLoaded)
+        let w = makeWindow()
+        w.rootViewController = vc
+        #expect(vc.view.frame == w.bounds && vc.view.superview === w && vc.appearanceState == .appeared)
+        w.rootViewController = ViewController()
+        #expect(vc.view.superview == nil && vc.appearanceState == .disappeared && w.subviews.count == 1)
+    }
+
+    @Test func childContainmentCallsWillAndDidMove() {
+        final class Child: ViewController {
+            var calls: [String] = []
+            override func willMove(toParent parent: ViewController?) { calls.append("will \(parent == nil ? "nil" : "parent")") }
+            override func didMove(toParent parent: ViewController?) { calls.append("did \(parent == nil ? "nil" : "parent")") }
+        }
+        let p = ViewController(), c = Child()
+        p.addChild(c)
+        p.view.addSubview(c.view)
+        c.didMove(toParent: p)
+        #expect(p.children.count == 1 && c.parent === p)
+        c.willMove(toParent: nil)
+        c.view.removeFromSuperview()
+        c.removeFromParent()
+        #expect(c.calls == ["will parent", "did parent", "will nil", "did nil"] && p.children.isEmpty && c.parent == nil)
+    }
+}

@@ -232,3 +232,49 @@ import Testing
         #expect(a.presentedViewController === b && settledProblems(w).isEmpty)
     }
 }
+
+@MainActor
+@Suite struct PercentDrivenTimingTests {
+    /// Presents under a percent-driven interaction scrubbed to `p`, releases it at rest with `speed`, and
+    /// returns how long the rest took (window seconds until completion).
+    func settleTime(p: Double, speed: Double, finish: Bool) -> Double {
+        let w = makeWindow()
+        let a = ViewController(), b = ViewController()
+        w.rootViewController = a
+        let d = FixedTransitioningDelegate()
+        let pd = PercentDrivenInteractiveTransition()
+        pd.completionSpeed = speed
+        pd.completionCurve = .linear
+        d.presentAnimator = CrossDissolveAnimator(presenting: true)
+        d.presentInteractor = pd
+        b.transitioningDelegate = d
+        var doneAt = -1.0
+        a.present(b, animated: true) { doneAt = w.currentTime }
+        pd.update(p)
+        w.advance(by: 1)
+        let start = w.currentTime
+        if finish { pd.finish() } else { pd.cancel() }
+        // Mid-way through the rest, linear: the transition's time is half way through what remained
+        // (the animator's own ease-in-out shapes the alpha).
+        let rest = (finish ? 1 - p : p) * 0.5 / speed
+        w.advance(by: rest / 2)
+        let alpha = b.view.layer.presentationState().opacity
+        #expect(abs(alpha - TimingFunction.easeInEaseOut.value(at: finish ? p + (1 - p) / 2 : p / 2)) < 1e-6)
+        for _ in 0..<200 where doneAt < 0 && TransitionDriver.isRunning(in: w) { w.advance(by: 0.005) }
+        if !finish { #expect(a.presentedViewController == nil && doneAt < 0) }
+        return (finish ? doneAt : w.currentTime) - start
+    }
+
+    @Test func restTakesRemainingDurationOverCompletionSpeed() {
+        #expect(abs(settleTime(p: 0.2, speed: 1, finish: true) - 0.4) < 0.006)
+        #expect(abs(settleTime(p: 0.2, speed: 2, finish: true) - 0.2) < 0.006)
+        #expect(abs(settleTime(p: 0.6, speed: 1, finish: false) - 0.3) < 0.006)
+    }
+
+    @Test func completionSpeedMustBePositive() {
+        let pd = PercentDrivenInteractiveTransition()
+        pd.completionSpeed = 0
+        #expect(pd.completionSpeed == 1)
+        #expect(pd.wantsInteractiveStart && pd.completionCurve == .easeInOut && pd.duration == 0)
+    }
+}

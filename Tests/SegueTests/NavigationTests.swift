@@ -116,3 +116,17 @@ final class FixedNavigationDelegate: NavigationControllerDelegate {
         #expect(a.presentedViewController == nil && settledProblems(w).isEmpty)
     }
 }
+
+@MainActor
+@Suite struct NavigationLayoutTests {
+    @Test func pushRightAfterInstallUsesTheWindowSize() {
+        let w = Window(size: Size(width: 320, height: 568))
+        let a = ViewController(), b = ViewController()
+        let nav = NavigationController(rootViewController: a)
+        w.rootViewController = nav
+        nav.pushViewController(b, animated: true)   // before any render or layout pass
+        #expect(b.view.frame == w.bounds && nav.contentView.frame == w.bounds)
+        w.advance(by: 1)
+        #expect(b.view.frame == w.bounds && settledProblems(w).isEmpty)
+    }
+}

@@ -151,4 +151,25 @@ import Testing
         #expect(log.take() == ["A.willDisappear", "B.willAppear", "B.willDisappear", "B.didDisappear", "A.willAppear", "A.didAppear"])
         #expect(settledProblems(w).isEmpty)
     }
+
+    @Test func watchdogWaitsWhileATransitionsTimelineIsHeld() {
+        let w = makeWindow()
+        let a = ViewController(), b = ViewController()
+        w.rootViewController = a
+        let d = FixedTransitioningDelegate(); d.presentAnimator = ForgetfulAnimator()
+        b.transitioningDelegate = d
+        a.present(b, animated: true)
+        let driver = TransitionDriver.running.last { $0.window === w }!
+        w.advance(by: 0.2)
+        driver.timeline.pause()            // a viewer pausing the transition to study it
+        let before = Diagnostics.count
+        w.advance(by: 10)
+        #expect(TransitionDriver.isRunning(in: w) && Diagnostics.count == before)
+        driver.timeline.resume()
+        w.advance(by: 0.2 + TransitionDriver.watchdogGrace - 0.05)
+        #expect(TransitionDriver.isRunning(in: w))
+        w.advance(by: 0.4)
+        #expect(!TransitionDriver.isRunning(in: w) && Diagnostics.count == before + 1)
+        #expect(settledProblems(w).isEmpty)
+    }
 }

@@ -226,3 +226,23 @@ func presentationFrame(_ v: View) -> Rect { Layer.frame(of: v.layer.presentation
         #expect(nav.delegate === first)
     }
 }
+
+@MainActor
+@Suite struct SeedPresentStyleTests {
+    @Test func seed000PageCurlOverAPresentThenClose() {
+        let (w, root) = makeSeedWindow("seed000-present-styles")
+        tap(w, Point(x: 160, y: 130))                           // "pageCurl"
+        let presented = root.presentedViewController as! ClosableViewController
+        #expect(w.layer.transition(forKey: nil)?.type == .pageCurl)
+        #expect(w.layer.transition(forKey: nil)?.subtype == .fromRight)
+        w.advance(by: 0.6)
+        #expect(w.layer.transition(forKey: nil) == nil && TransitionDriver.isRunning(in: w) == false)
+        #expect(root.view.window == nil && presented.view.window === w && settledProblems(w).isEmpty)
+        tap(w, Point(x: 60, y: 60))                             // "Close"
+        w.advance(by: 0.6)
+        #expect(root.presentedViewController == nil && root.view.superview === w && settledProblems(w).isEmpty)
+        tap(w, Point(x: 160, y: 80))                            // "Default"
+        w.advance(by: 0.6)
+        #expect(root.presentedViewController is ClosableViewController && w.layer.transition(forKey: nil) == nil)
+    }
+}

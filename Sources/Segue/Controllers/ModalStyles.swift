@@ -15,8 +15,6 @@ extension ViewController {
             default: .fullScreen
             }
         }
-        /// Whether the presenter's view stays in the window under the presented one.
-        var keepsPresenterView: Bool { effective != .fullScreen }
     }
 
     public enum ModalTransitionStyle: Sendable {

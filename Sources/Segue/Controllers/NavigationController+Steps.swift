@@ -33,6 +33,8 @@ extension NavigationController {
     }
 
     private func run(_ target: [ViewController], animated: Bool) {
+        // The content view must have its final size before frames are handed out.
+        if isViewLoaded { view.layoutIfNeeded() }
         let old = committed
         guard let to = target.last else { return }
         let from = old.last

@@ -105,7 +105,8 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
             guard let self, let generation, generation === self.driver, self.isSettling, !generation.isCompleted else { return }
             self.didArrive(finishing: finishing, timeline: timeline)
         }
-        driver.armWatchdog(after: ramp.duration)
+        // After a cancel, time runs on from 0 once the ramp is back there.
+        driver.armWatchdog(after: ramp.duration, localEnd: finishing ? d : 0)
     }
 
     /// The ramp reached its end (the engine has completed — and after a cancel reverted — the animations

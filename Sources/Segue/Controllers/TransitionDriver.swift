@@ -117,18 +117,34 @@ final class TransitionDriver: ViewControllerContextTransitioning {
         }
     }
 
-    /// Completes a stuck transition `seconds + grace` from now unless it completes or turns interactive first.
-    func armWatchdog(after seconds: Double) {
+    /// Completes a stuck transition `seconds + grace` from now unless it completes or turns interactive
+    /// first. Time is the transition's own: while a tool holds its timeline frozen or slowed (the viewer's
+    /// pause and scrub), the deadline moves with it — the transition's local time must pass `localEnd` + grace.
+    func armWatchdog(after seconds: Double, localEnd: Double? = nil) {
         watchdogGeneration += 1
         let generation = watchdogGeneration
-        window.schedule(after: max(0, seconds) + TransitionDriver.watchdogGrace) { [weak self] in
-            guard let self, !self.isCompleted, !self.isInteractive, generation == self.watchdogGeneration else { return }
-            let name = self.animator.map { String(describing: type(of: $0)) } ?? "the transition"
-            Diagnostics.warn("\(name) never called completeTransition(_:) (transitionDuration \(self.duration) s); "
+        let deadline = (localEnd ?? duration) + TransitionDriver.watchdogGrace
+        func check() {
+            guard !isCompleted, !isInteractive, generation == watchdogGeneration else { return }
+            let frozen = timeline.speed == 0 && !timeline.isRamping
+            if frozen || timeline.isRamping || timeline.localTime + 1e-9 < deadline {
+                let wait = frozen ? 0.25 : max(0.05, (deadline - timeline.localTime) / max(timeline.speed, 0.05))
+                window.schedule(after: wait) { [weak self] in self?.recheck(generation) }
+                return
+            }
+            let name = animator.map { String(describing: type(of: $0)) } ?? "the transition"
+            Diagnostics.warn("\(name) never called completeTransition(_:) (transitionDuration \(duration) s); "
                 + "completing the transition after a \(TransitionDriver.watchdogGrace) s grace period")
-            self.timeline.seek(to: self.transitionWasCancelled ? 0 : self.duration)
-            self.completeTransition(!self.transitionWasCancelled)
+            completeTransition(!transitionWasCancelled)
         }
+        pendingCheck = check
+        window.schedule(after: max(0, seconds) + TransitionDriver.watchdogGrace) { [weak self] in self?.recheck(generation) }
+    }
+
+    private var pendingCheck: (() -> Void)?
+    private func recheck(_ generation: Int) {
+        guard generation == watchdogGeneration else { return }
+        pendingCheck?()
     }
 
     func completeTransition(_ didComplete: Bool) {
@@ -166,6 +182,7 @@ final class TransitionDriver: ViewControllerContextTransitioning {
         animator?.animationEnded(completed)
         let handlers = finished
         finished = []
+        pendingCheck = nil
         for h in handlers { h(completed) }
         owner = nil
     }

@@ -43,7 +43,7 @@ enum EventDispatch {
 @MainActor
 final class TouchSession {
     let touch: Touch
-    unowned let window: Window
+    weak var window: Window?
     private(set) var recognizers: [GestureRecognizer] = []
     private var viewCancelled = false
     private var event: Event { Event(timestamp: touch.timestamp, touches: [touch]) }

@@ -61,6 +61,9 @@ public final class Compositor {
     /// Its own transform, position and opacity are not applied; neither is its shadow, nor its
     /// `contentOverride` (the snapshot shows the layer's real content).
     public func snapshot(_ layer: Layer, presentation: Bool = true) -> Bitmap {
+        // Core Animation's display pass: a backing view lays out and draws pending content first.
+        layer.delegate?.layoutIfNeeded()
+        layer.delegate?.displayIfNeeded()
         let saved = usePresentation
         usePresentation = presentation
         defer { usePresentation = saved }

@@ -18,6 +18,10 @@ public enum SeedExamples {
                 summary: "Push fades in while the old page slides left (MTHCustomAnimator, 1 s); Modal or a right-half pan "
                     + "presents by flying a snapshot into the button (PDTransitionAnimator, 1.2 s + 0.5 s), interactively when dragged",
                 make: { NavigationController(rootViewController: MTHMainViewController()) }),
+        Example(name: "seed000-present-styles",
+                summary: "Present without a navigation controller: the default slide up, or a CATransition (pageCurl, "
+                    + "rippleEffect, suckEffect …, 0.5 s) added to the window's layer right before presenting",
+                make: { PresentStyleViewController() }),
         Example(name: "seed001-spring-inset",
                 summary: "A custom presentation springs the detail into the master's frame inset by 40 pt (damping 0.4, "
                     + "velocity 20) and rotates it away on dismissal (TWTransitionAnimator)",

@@ -15,6 +15,7 @@ open class Window: View {
         super.init(frame: Rect(origin: .zero, size: size))
         backgroundColor = .black
         layer.frameRequestHandler = { [weak self] in self?.needsFrame = true }
+        timeline.changeHandler = { [weak self] in self?.needsFrame = true }
         needsFrame = true
     }
 
@@ -26,6 +27,12 @@ open class Window: View {
     }
 
     override open var window: Window? { self }
+
+    /// Keeps what the controllers put in the window (root view, presentations) sized to it.
+    override open func layoutSubviews() {
+        super.layoutSubviews()
+        WindowHooks.windowDidLayout(self)
+    }
 
     // MARK: Time
 

@@ -10,6 +10,7 @@ enum WindowHooks {
     static func rootViewControllerDidChange(_ window: Window, from old: ViewController?) {
         ControllerHooks.rootViewControllerDidChange(window, from: old)
     }
+    static func windowDidLayout(_ window: Window) { ControllerHooks.windowDidLayout(window) }
     static func pointer(_ window: Window, _ phase: PointerPhase, at point: Point) {
         EventDispatch.pointer(window, phase, at: point)
     }

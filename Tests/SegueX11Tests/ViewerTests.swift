@@ -1,0 +1,152 @@
+// The viewer as a person uses it: the real `segue` binary in a private Xvfb, real clicks and drags
+// through xdotool, the window's pixels read back and compared with the same app rendered headless.
+import CX11
+import Foundation
+import Segue
+import Testing
+
+extension X11ServerTests {
+    @Suite(.serialized) struct ViewerTests {
+        static let size = Size(width: 640, height: 400)
+        static let sizeArgument = "640x400"
+
+        /// The demo app rendered headless after `setup`, as 0x00RRGGBB pixels.
+        @MainActor static func headless(_ setup: @MainActor (DemoApp) -> Void = { _ in }) -> [UInt32] {
+            let window = Window(size: size)
+            let app = DemoApp(window: window)
+            window.advance(by: 0.1)
+            setup(app)
+            window.advance(by: 3)
+            let b = window.renderedBitmap()
+            var out = [UInt32](repeating: 0, count: b.width * b.height)
+            for y in 0..<b.height { for x in 0..<b.width { out[y * b.width + x] = b[x, y] & 0xffffff } }
+            return out
+        }
+
+        /// A private X server with the viewer showing its home screen (checked against the headless render).
+        static func launchAtHome(_ extra: [String] = [], screen: (Int, Int) = (800, 600)) async throws
+            -> (XvfbServer, ViewerProcess, [UInt32]) {
+            let server = try XvfbServer.start(width: screen.0, height: screen.1)
+            do {
+                let viewer = try ViewerProcess(server: server, arguments: ["--size", sizeArgument] + extra)
+                let home = await headless()
+                try viewer.waitForPixels("the home screen") { _, _, px in maxDifference(px, home) <= 2 }
+                return (server, viewer, home)
+            } catch {
+                server.stop()
+                throw error
+            }
+        }
+
+        /// Centre of the home screen's button titled `title`, in window pixels.
+        @MainActor static func homeButton(_ title: String) -> (Int, Int)? {
+            let window = Window(size: size)
+            let app = DemoApp(window: window)
+            window.layoutIfNeeded()
+            func find(_ v: View) -> View? {
+                if let b = v as? Button, b.currentTitle == title { return b }
+                for s in v.subviews { if let f = find(s) { return f } }
+                return nil
+            }
+            guard let b = find(app.home.view) else { return nil }
+            let c = b.convert(Point(x: b.bounds.midX, y: b.bounds.midY), to: nil)
+            return (Int(c.x), Int(c.y))
+        }
+
+        @Test func clickingAHomeButtonPresentsItsScreen() async throws {
+            let (server, viewer, home) = try await Self.launchAtHome()
+            defer { server.stop() }
+            let button = try #require(await Self.homeButton("fade"))
+            try viewer.click(button.0, button.1)
+            let presented = await Self.headless { _ = $0.play("fade") }
+            try viewer.waitForPixels("the presented inbox") { _, _, px in maxDifference(px, presented) <= 2 }
+            #expect(presented != home)
+        }
+
+        @Test func edgeDragPastHalfPopsAndAShortDragCancelsExactly() async throws {
+            let (server, viewer, home) = try await Self.launchAtHome()
+            defer { server.stop() }
+            let button = try #require(await Self.homeButton("navigationPush"))
+            try viewer.click(button.0, button.1)
+            let pushed = await Self.headless { _ = $0.play("navigationPush") }
+            try viewer.waitForPixels("the pushed screen") { _, _, px in maxDifference(px, pushed) <= 2 }
+            let before = try viewer.waitUntilStill()
+
+            // A short drag from the edge, back again, held still, released: the pop is cancelled.
+            try viewer.drag(stride(from: 2, through: 120, by: 12).map { ($0, 200) } + stride(from: 110, through: 20, by: -15).map { ($0, 200) },
+                            holdAtEnd: 0.25)
+            // A cancelled pop returns the screen exactly (not approximately) once it settles.
+            try viewer.waitForPixels("the pushed screen back, exactly") { _, _, px in maxDifference(px, before) == 0 }
+
+            // A drag past half the width: the pop completes and home comes back.
+            try viewer.drag(stride(from: 2, through: 420, by: 14).map { ($0, 200) }, holdAtEnd: 0.1)
+            try viewer.waitForPixels("home after the pop") { _, _, px in maxDifference(px, home) <= 2 }
+        }
+
+        @Test func resizingMidTransitionKeepsGoingAtTheNewSize() async throws {
+            let (server, viewer, _) = try await Self.launchAtHome(["--slow"], screen: (1024, 768))
+            defer { server.stop() }
+            let button = try #require(await Self.homeButton("cube"))
+            try viewer.click(button.0, button.1)
+            usleep(500_000)  // slow motion: the cube is a tenth of the way through
+            try viewer.xdotool("windowsize", "\(viewer.windowID)", "900", "560")
+            try viewer.waitForPixels("a frame at the new size") { w, h, px in
+                // The last row and column are drawn (not left black) at the new size.
+                w == 900 && h == 560 && px[559 * 900 + 450] != 0 && px[280 * 900 + 899] != 0
+            }
+            #expect(viewer.process.isRunning)
+        }
+
+        @Test func closingTheWindowMidTransitionExitsCleanly() async throws {
+            let (server, viewer, _) = try await Self.launchAtHome(["--slow"])
+            defer { server.stop() }
+            let button = try #require(await Self.homeButton("pageCurl"))
+            try viewer.click(button.0, button.1)
+            usleep(400_000)
+            try viewer.xdotool("windowclose", "\(viewer.windowID)")
+            let status = viewer.waitForExit(timeout: 10)
+            #expect(status == 0, "exit status \(String(describing: status)); stderr: \(viewer.stderr)")
+        }
+
+        @Test func withoutSharedMemoryThePixelsAreTheSame() async throws {
+            let server = try XvfbServer.start(width: 800, height: 600)
+            defer { server.stop() }
+            let home = await Self.headless()
+            let shm = try ViewerProcess(server: server, arguments: ["--size", Self.sizeArgument])
+            let a = try shm.waitForPixels("the home screen (MIT-SHM)") { _, _, px in maxDifference(px, home) <= 2 }
+            kill(shm.process.processIdentifier, SIGKILL)
+            _ = shm.waitForExit()
+            let plain = try ViewerProcess(server: server, arguments: ["--size", Self.sizeArgument, "--no-shm"])
+            let b = try plain.waitForPixels("the home screen (XPutImage)") { _, _, px in maxDifference(px, home) <= 2 }
+            #expect(a == b)
+        }
+
+        @Test func anIdleViewerSleeps() async throws {
+            let (server, viewer, _) = try await Self.launchAtHome()
+            defer { server.stop() }
+            _ = try viewer.waitUntilStill()
+            let start = viewer.cpuSeconds
+            usleep(3_000_000)
+            let used = viewer.cpuSeconds - start
+            #expect(used < 0.06, "idle viewer used \(used) s of CPU in 3 s (limit 2 % of a core)")
+        }
+
+        @Test func withoutADisplayItSaysSoAndExitsWith2() throws {
+            let binary = try #require(ViewerProcess.binary)
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: binary)
+            var env = ProcessInfo.processInfo.environment
+            env["DISPLAY"] = nil
+            p.environment = env
+            let err = Pipe()
+            p.standardError = err
+            p.standardOutput = FileHandle.nullDevice
+            try p.run()
+            p.waitUntilExit()
+            let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(p.terminationStatus == 2)
+            #expect(text.split(separator: "\n").count == 1)
+            #expect(text.contains("segue render"))
+        }
+    }
+}
