@@ -48,11 +48,19 @@ final class ViewerProcess {
         windowID = try waitForWindow()
     }
 
-    deinit {
+    private var stopped = false
+
+    /// Ends the viewer and closes this test's connection. Call it before stopping the server: a
+    /// connection to a server that is gone makes Xlib end the whole test process.
+    func stop() {
+        guard !stopped else { return }
+        stopped = true
         if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
         XCloseDisplay(connection)
         try? FileManager.default.removeItem(atPath: stderrPath)
     }
+
+    deinit { stop() }
 
     var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 

@@ -27,12 +27,15 @@ extension X11ServerTests {
         static func launchAtHome(_ extra: [String] = [], screen: (Int, Int) = (800, 600)) async throws
             -> (XvfbServer, ViewerProcess, [UInt32]) {
             let server = try XvfbServer.start(width: screen.0, height: screen.1)
+            var viewer: ViewerProcess?
             do {
-                let viewer = try ViewerProcess(server: server, arguments: ["--size", sizeArgument] + extra)
+                let v = try ViewerProcess(server: server, arguments: ["--size", sizeArgument] + extra)
+                viewer = v
                 let home = await headless()
-                try viewer.waitForPixels("the home screen") { _, _, px in maxDifference(px, home) <= 2 }
-                return (server, viewer, home)
+                try v.waitForPixels("the home screen") { _, _, px in maxDifference(px, home) <= 2 }
+                return (server, v, home)
             } catch {
+                viewer?.stop()
                 server.stop()
                 throw error
             }
@@ -55,7 +58,7 @@ extension X11ServerTests {
 
         @Test func clickingAHomeButtonPresentsItsScreen() async throws {
             let (server, viewer, home) = try await Self.launchAtHome()
-            defer { server.stop() }
+            defer { viewer.stop(); server.stop() }
             let button = try #require(await Self.homeButton("fade"))
             try viewer.click(button.0, button.1)
             let presented = await Self.headless { _ = $0.play("fade") }
@@ -65,7 +68,7 @@ extension X11ServerTests {
 
         @Test func edgeDragPastHalfPopsAndAShortDragCancelsExactly() async throws {
             let (server, viewer, home) = try await Self.launchAtHome()
-            defer { server.stop() }
+            defer { viewer.stop(); server.stop() }
             let button = try #require(await Self.homeButton("navigationPush"))
             try viewer.click(button.0, button.1)
             let pushed = await Self.headless { _ = $0.play("navigationPush") }
@@ -85,7 +88,7 @@ extension X11ServerTests {
 
         @Test func resizingMidTransitionKeepsGoingAtTheNewSize() async throws {
             let (server, viewer, _) = try await Self.launchAtHome(["--slow"], screen: (1024, 768))
-            defer { server.stop() }
+            defer { viewer.stop(); server.stop() }
             let button = try #require(await Self.homeButton("cube"))
             try viewer.click(button.0, button.1)
             usleep(500_000)  // slow motion: the cube is a tenth of the way through
@@ -99,7 +102,7 @@ extension X11ServerTests {
 
         @Test func closingTheWindowMidTransitionExitsCleanly() async throws {
             let (server, viewer, _) = try await Self.launchAtHome(["--slow"])
-            defer { server.stop() }
+            defer { viewer.stop(); server.stop() }
             let button = try #require(await Self.homeButton("pageCurl"))
             try viewer.click(button.0, button.1)
             usleep(400_000)
@@ -113,17 +116,19 @@ extension X11ServerTests {
             defer { server.stop() }
             let home = await Self.headless()
             let shm = try ViewerProcess(server: server, arguments: ["--size", Self.sizeArgument])
+            defer { shm.stop() }
             let a = try shm.waitForPixels("the home screen (MIT-SHM)") { _, _, px in maxDifference(px, home) <= 2 }
             kill(shm.process.processIdentifier, SIGKILL)
             _ = shm.waitForExit()
             let plain = try ViewerProcess(server: server, arguments: ["--size", Self.sizeArgument, "--no-shm"])
+            defer { plain.stop() }
             let b = try plain.waitForPixels("the home screen (XPutImage)") { _, _, px in maxDifference(px, home) <= 2 }
             #expect(a == b)
         }
 
         @Test func anIdleViewerSleeps() async throws {
             let (server, viewer, _) = try await Self.launchAtHome()
-            defer { server.stop() }
+            defer { viewer.stop(); server.stop() }
             _ = try viewer.waitUntilStill()
             let start = viewer.cpuSeconds
             usleep(3_000_000)
