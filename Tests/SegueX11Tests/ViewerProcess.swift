@@ -3,6 +3,7 @@
 // fails the test instead of hanging it.
 import CX11
 import Foundation
+import Segue
 import Testing
 
 final class ViewerProcess {
@@ -69,8 +70,8 @@ final class ViewerProcess {
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
             guard process.isRunning else { throw Failure(description: "segue exited early: \(stderr)") }
-            var root: Window = 0, parent: Window = 0
-            var children: UnsafeMutablePointer<Window>?
+            var root: CX11.Window = 0, parent: CX11.Window = 0
+            var children: UnsafeMutablePointer<CX11.Window>?
             var count: UInt32 = 0
             XQueryTree(connection, XDefaultRootWindow(connection), &root, &parent, &children, &count)
             if let children {
@@ -124,7 +125,19 @@ final class ViewerProcess {
             guard process.isRunning else { throw Failure(description: "segue exited while waiting for \(what): \(stderr)") }
             usleep(50_000)
         }
-        throw Failure(description: "timed out waiting for \(what) (\(last.count) pixels read)")
+        let saved = saveForInspection(last, named: what)
+        throw Failure(description: "timed out waiting for \(what); the last frame read is \(saved); viewer stderr: \(stderr)")
+    }
+
+    /// Writes 0x00RRGGBB pixels of the window's size as a PNG under the temporary folder, for a person to look at.
+    func saveForInspection(_ px: [UInt32], named what: String) -> String {
+        let (w, h) = size
+        guard px.count == w * h, w > 0 else { return "unavailable (\(px.count) pixels)" }
+        let b = Bitmap(width: w, height: h)
+        for i in 0..<px.count { b.pixels[i] = 0xff00_0000 | px[i] }
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("segue-viewer-\(what.filter { $0.isLetter || $0.isNumber }).png").path
+        return (try? PNG.write(b, to: path)).map { path } ?? "unwritable"
     }
 
     /// Waits until two reads 300 ms apart are identical (nothing animating).
