@@ -38,6 +38,7 @@ final class ViewerProcess {
         p.arguments = ["view"] + arguments
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = server.display
+        env["SEGUE_TRACE"] = "1"
         p.environment = env
         stderrPath = FileManager.default.temporaryDirectory.appendingPathComponent("segue-viewer-\(UUID().uuidString).err").path
         FileManager.default.createFile(atPath: stderrPath, contents: nil)
@@ -63,7 +64,11 @@ final class ViewerProcess {
 
     deinit { stop() }
 
-    var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+    /// The viewer's stderr (its loop trace included): the last lines only.
+    var stderr: String {
+        let all = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
+        return all.split(separator: "\n").suffix(20).joined(separator: "\n")
+    }
 
     /// The top-level window titled "Segue".
     private func waitForWindow() throws -> UInt {
