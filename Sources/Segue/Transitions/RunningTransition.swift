@@ -49,7 +49,9 @@ final class RunningTransition: LayerContentOverride {
 
     var isPastEnd: Bool {
         guard let t = timeline else { return false }
-        return t.localTime - start >= transition.effectiveDuration
+        // A nanosecond of slack: the end timer fires at the root time that maps to the end, and the
+        // round trip through the timeline's arithmetic may land a hair short of it.
+        return t.localTime - start >= transition.effectiveDuration - 1e-9
     }
 
     func draw(in canvas: Canvas, layerToDevice: Transform3D, opacity: Double, bounds: Rect) {
@@ -100,7 +102,9 @@ final class RunningTransition: LayerContentOverride {
         guard !endTimerPending, !finished, let t = timeline, let w = layer?.hostWindow,
               let due = t.rootTime(whenLocalReaches: start + transition.effectiveDuration) else { return }
         endTimerPending = true
-        w.schedule(at: due) { [weak self] in
+        // Never at or before now: a timer that keeps rescheduling itself at the current instant would
+        // spin the window's clock forever.
+        w.schedule(at: max(due, w.currentTime + 1e-6)) { [weak self] in
             guard let self else { return }
             self.endTimerPending = false
             if self.finished { return }
