@@ -11,7 +11,7 @@ enum RenderCommand {
         OptionSpec(name: "subtype", kind: .value, help: "fromLeft, fromRight, fromTop or fromBottom (CATransition types)"),
         OptionSpec(name: "from", kind: .value, help: "the screen it starts on: a screen name or a PNG screenshot (default inbox)"),
         OptionSpec(name: "to", kind: .value, help: "the screen it ends on: a screen name or a PNG screenshot (default photos)"),
-        OptionSpec(name: "scene", kind: .value, help: "a scene file (JSON) whose screens --screen, --from and --to may name"),
+        OptionSpec(name: "scene", kind: .value, help: "a scene file (JSON), or a bundled scene's name, whose screens --screen, --from and --to may name"),
         OptionSpec(name: "at", kind: .value, help: "one frame at this progress, 0…1"),
         OptionSpec(name: "sheet", kind: .value, help: "a contact sheet of N evenly spaced frames (2…64)"),
         OptionSpec(name: "frames", kind: .value, help: "N frames as DIR/frame-0001.png … (2…1000)"),
@@ -137,12 +137,12 @@ enum RenderCommand {
         }
     }
 
-    static func label(_ screen: String) -> String { (screen as NSString).lastPathComponent }
+    static func label(_ screen: String) -> String { OutputFile.split(screen).name }
 
     /// Loads and installs a scene file; a bad file is a user error naming the place.
     static func loadScene(_ path: String) throws -> Scene {
         do {
-            let s = try Scene.load(path: path)
+            let s = try Scene.load(path: SceneAssets.locate(path))
             SceneRunner.install(s)
             return s
         } catch { throw UsageError("\(error)") }

@@ -61,7 +61,7 @@ enum ViewerCommand {
     static func sceneWatcher(_ p: ParsedArguments) throws -> SceneWatcher? {
         if let path = p.value("scene") {
             if p.has("from") || p.has("to") { throw UsageError("--scene and --from/--to are two ways to give screens; use one") }
-            do { return try SceneWatcher(path: path) } catch { throw UsageError("\(error)") }
+            do { return try SceneWatcher(path: SceneAssets.locate(path)) } catch { throw UsageError("\(error)") }
         }
         guard p.has("from") || p.has("to") else { return nil }
         guard let a = p.value("from"), let b = p.value("to") else { throw UsageError("--from and --to go together: two PNG screenshots") }

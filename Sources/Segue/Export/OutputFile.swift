@@ -10,11 +10,21 @@ public struct OutputError: Error, CustomStringConvertible, Equatable {
 }
 
 public enum OutputFile {
+    /// (folder, file name) of a path, by its last "/" — "" for the folder when there is none. (Foundation's
+    /// NSString path methods trap on some inputs, such as ".", so paths are split here.)
+    public static func split(_ path: String) -> (folder: String, name: String) {
+        var p = Substring(path)
+        while p.count > 1, p.hasSuffix("/") { p = p.dropLast() }
+        guard let slash = p.lastIndex(of: "/") else { return ("", String(p)) }
+        let folder = p[..<slash]
+        return (folder.isEmpty ? "/" : String(folder), String(p[p.index(after: slash)...]))
+    }
+
     /// Refuses `path` unless it is new, or a file Segue wrote, or `force`.
     public static func checkWritable(_ path: String, force: Bool) throws(OutputError) {
         guard !path.isEmpty else { throw OutputError("the output path is empty") }
         var isDir: ObjCBool = false
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = split(path).folder
         if !parent.isEmpty {
             guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDir) else {
                 throw OutputError("cannot write '\(path)': the folder '\(parent)' does not exist")
@@ -49,8 +59,8 @@ public enum OutputFile {
 
     /// Writes `bytes` to `path` through a temporary file in the same folder and a rename.
     public static func write(_ bytes: [UInt8], to path: String) throws(OutputError) {
-        let dir = (path as NSString).deletingLastPathComponent
-        let temp = (dir.isEmpty ? "." : dir) + "/.\((path as NSString).lastPathComponent).segue-\(getpid()).tmp"
+        let (dir, name) = split(path)
+        let temp = (dir.isEmpty ? "." : dir) + "/.\(name).segue-\(getpid()).tmp"
         guard FileManager.default.createFile(atPath: temp, contents: Data(bytes)) else {
             throw OutputError("cannot write '\(path)': the folder is not writable")
         }

@@ -28,7 +28,7 @@ extension Scene {
     /// Reads, parses and checks a scene file; images are loaded relative to its folder.
     @MainActor public static func load(path: String) throws(SceneError) -> Scene {
         let bytes = try readFile(path)
-        return try decode(bytes, file: path, baseDirectory: (path as NSString).deletingLastPathComponent)
+        return try decode(bytes, file: path, baseDirectory: OutputFile.split(path).folder)
     }
 
     static func readFile(_ path: String) throws(SceneError) -> [UInt8] {
@@ -290,7 +290,7 @@ struct SceneDecoder {
     mutating func image(_ v: JSONValue, _ path: String) throws(SceneError) -> Image {
         let name = try string(v, path, maxLength: 4096)
         guard !name.isEmpty else { throw fail(path, "expected an image path, got an empty string") }
-        let full = name.hasPrefix("/") ? name : (base.isEmpty ? name : (base as NSString).appendingPathComponent(name))
+        let full = name.hasPrefix("/") ? name : (base.isEmpty ? name : (base.hasSuffix("/") ? base + name : base + "/" + name))
         if let cached = images[full] { return cached }
         do {
             let img = try Image.load(path: full)

@@ -1,6 +1,7 @@
 // Scene views: a screen built as ordinary views (View, Label, Button, ImageView) at any window size.
 // Frames are design points stretched to the window on each axis; text sizes and corner radii follow
-// the smaller ratio so type never distorts. Buttons and taps hand their action to SceneRunner.
+// the smaller ratio so type never distorts. Buttons and taps hand their action to SceneRunner; a screen
+// whose tap presents also presents under a dragging finger (SceneDragPresenter).
 
 extension Scene {
     /// The named screen as a full-size view, or nil for an unknown name.
@@ -25,6 +26,9 @@ extension Scene {
             b.frame = root.bounds
             b.addAction(for: .touchUpInside) { [weak b] in if let b { SceneRunner.perform(tap, from: b) } }
             root.addSubview(b)
+            if case .present(let target, let p) = tap {
+                root.addGestureRecognizer(SceneDragPresenter(screen: target, presentation: p).recognizer(for: root))
+            }
         }
         let k = DemoKit(size: size)
         if screen.statusBar { k.statusBar(into: root, dark: screen.background.isDark) }
