@@ -62,13 +62,13 @@ public final class SceneWatcher {
     /// A red banner across the top of a window of `width` showing `error` (hot reload's failure view).
     public static func banner(for error: SceneError, width: Double) -> View {
         let pad = 12.0
-        let font = Font.systemFont(ofSize: 15, weight: .semibold)
+        let font = Font.systemFont(ofSize: 14, weight: .semibold)
         let text = "Scene not reloaded — \(error.description)"
-        let label = Label(frame: Rect(x: pad, y: pad, width: max(1, width - 2 * pad), height: font.lineHeight * 3 + 2))
+        let label = Label(frame: Rect(x: pad, y: pad, width: max(1, width - 2 * pad), height: font.lineHeight * 4 + 2))
         label.text = text
         label.font = font
         label.textColor = .white
-        label.numberOfLines = 3
+        label.numberOfLines = 4
         let v = View(frame: Rect(x: 0, y: 0, width: width, height: label.frame.size.height + 2 * pad))
         v.backgroundColor = Color(hex: 0xC62828, alpha: 0.94)
         v.isUserInteractionEnabled = false
