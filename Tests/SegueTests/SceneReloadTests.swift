@@ -45,6 +45,16 @@ import Testing
         #expect(watcher.check())
         #expect(watcher.error?.message.contains("no such file") == true)
         #expect(watcher.scene.screens[0].backgroundImage?.bitmap.width == 16)
+
+        // A scene naming an image that does not exist yet, then the image appears: reloaded.
+        scratch.write("s.json", Self.scene(title: "Five").replacingOccurrences(of: "bg.png", with: "later.png"))
+        #expect(watcher.check())
+        #expect(watcher.error?.place == "screens.a.image")
+        #expect(!watcher.check())
+        try scratch.png("later.png", color: .systemGreen, size: 4)
+        #expect(watcher.check())
+        #expect(watcher.error == nil)
+        #expect(watcher.scene.screens[0].title == "Five")
     }
 
     @Test func pollingLooksAtMostEveryHalfSecond() throws {

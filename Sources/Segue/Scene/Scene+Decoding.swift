@@ -10,8 +10,13 @@ public struct SceneError: Error, CustomStringConvertible, Equatable {
     /// "line L, column C" for syntax errors, the JSON path otherwise ("" for the whole file).
     public let place: String
     public let message: String
+    /// Files the failed load read or looked for (images included): hot reload watches them too, so
+    /// adding a missing image fixes the scene without touching the scene file.
+    public var files: [String] = []
     public var description: String { place.isEmpty ? "\(file): \(message)" : "\(file): \(place): \(message)" }
     public init(file: String, place: String, message: String) { self.file = file; self.place = place; self.message = message }
+
+    public static func == (a: SceneError, b: SceneError) -> Bool { a.file == b.file && a.place == b.place && a.message == b.message }
 }
 
 extension Scene {
@@ -298,7 +303,9 @@ struct SceneDecoder {
             files.append(full)
             return img
         } catch {
-            throw fail(path, "\(error)")
+            var e = fail(path, "\(error)")
+            e.files = files + [full]
+            throw e
         }
     }
 

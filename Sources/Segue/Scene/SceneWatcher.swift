@@ -45,6 +45,8 @@ public final class SceneWatcher {
             stamps = Self.stamps(of: s.files + [path])
         } catch {
             self.error = error
+            // Watch what the failed load looked for too (a missing image), keeping what was watched.
+            for f in error.files where stamps[f] == nil { stamps[f] = Self.stamps(of: [f])[f] }
         }
         return true
     }
