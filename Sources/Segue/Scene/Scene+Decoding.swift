@@ -25,8 +25,11 @@ extension Scene {
     /// Most screens, and most elements on one screen (cards included).
     public static let maxScreens = 200
     public static let maxElements = 2000
-    /// Largest coordinate or size accepted, in design points.
+    /// Largest design size and corner radius accepted, in design points.
     public static let maxCoordinate = 100_000.0
+    /// How far from the screen elements may reach, in design sizes: x from −4 widths to 5 widths, width up
+    /// to 8 widths (the same for y and height).
+    public static let maxReach = 4.0
     /// Longest transition accepted, in seconds.
     public static let maxDuration = 60.0
 
@@ -68,6 +71,7 @@ struct SceneDecoder {
     var images: [String: Image] = [:]
     var files: [String] = []
     var elementCount = 0
+    var design = Size(width: 390, height: 844)
 
     init(file: String, base: String) { self.file = file; self.base = base; files = [file] }
 
@@ -111,7 +115,6 @@ struct SceneDecoder {
 
     mutating func scene(_ v: JSONValue) throws(SceneError) -> Scene {
         let o = try object(v, "", allowed: ["size", "start", "screens"])
-        var design = Size(width: 390, height: 844)
         if let s = o["size"] {
             guard case .array(let a) = s, a.count == 2 else { throw fail("size", "expected [width, height], got \(s.kindName)") }
             design = Size(width: try number(a[0], "size[0]", 1...Scene.maxCoordinate), height: try number(a[1], "size[1]", 1...Scene.maxCoordinate))
@@ -238,9 +241,11 @@ struct SceneDecoder {
         let p = join(path, "frame")
         guard let v = o["frame"] else { throw fail(path, "missing key 'frame' ([x, y, width, height] in design points)") }
         guard case .array(let a) = v, a.count == 4 else { throw fail(p, "expected [x, y, width, height], got \(v.kindName)") }
-        let m = Scene.maxCoordinate
-        return Rect(x: try number(a[0], "\(p)[0]", -m...m), y: try number(a[1], "\(p)[1]", -m...m),
-                    width: try number(a[2], "\(p)[2]", 0...m), height: try number(a[3], "\(p)[3]", 0...m))
+        // Elements stay near the screen: within 4 design sizes of it, at most 8 design sizes large
+        // (there is no scrolling; larger frames would only cost time to draw).
+        let w = design.width, h = design.height, k = Scene.maxReach
+        return Rect(x: try number(a[0], "\(p)[0]", (-k * w)...((k + 1) * w)), y: try number(a[1], "\(p)[1]", (-k * h)...((k + 1) * h)),
+                    width: try number(a[2], "\(p)[2]", 0...(2 * k * w)), height: try number(a[3], "\(p)[3]", 0...(2 * k * h)))
     }
 
     static let weights: [(String, Font.Weight)] = [
