@@ -17,7 +17,7 @@ enum RenderCommand {
         OptionSpec(name: "frames", kind: .value, help: "N frames as DIR/frame-0001.png … (2…1000)"),
         OptionSpec(name: "gif", kind: .value, help: "an animated, looping GIF of the whole transition to this file"),
         OptionSpec(name: "fps", kind: .value, help: "GIF frames per second (1…50, default 25)"),
-        OptionSpec(name: "size", kind: .value, help: "WIDTHxHEIGHT in pixels (default 1280x800; 640x400 for --gif)"),
+        OptionSpec(name: "size", kind: .value, help: "WIDTHxHEIGHT in pixels (default: the screens' shape within 1280x800, 640x400 for --gif)"),
         OptionSpec(name: "out", kind: .value, help: "the PNG file (or the folder, with --frames) to write"),
         OptionSpec(name: "force", kind: .flag, help: "overwrite an existing output that Segue did not write"),
     ]
@@ -42,9 +42,9 @@ enum RenderCommand {
             for other in ["transition", "at", "sheet", "frames", "gif", "fps", "from", "to", "subtype"] where p.has(other) {
                 throw UsageError("--\(other) does not apply to --screen (it renders one screen)")
             }
-            let size = try p.size("size", default: (1280, 800))
             guard let out = p.value("out") else { throw UsageError("render needs --out FILE.png (see 'segue help render')") }
             let screen = try resolveScreen(name, valid: screens, option: "screen")
+            let size = try p.size("size", default: fit(aspect(of: screen, scene: scene), in: (1280, 800)))
             try checkOutput(out, force: force)
             let window = Window(size: Size(width: Double(size.width), height: Double(size.height)))
             window.addSubview(DemoScreen.view(named: screen, size: window.bounds.size)!)
@@ -62,7 +62,6 @@ enum RenderCommand {
         let mode = modes[0]
         if mode == "gif", p.has("out") { throw UsageError("--gif names its own output file; drop --out") }
         if mode != "gif", p.has("fps") { throw UsageError("--fps applies to --gif only") }
-        let size = try p.size("size", default: mode == "gif" ? (640, 400) : (1280, 800))
         let fps = try p.double("fps", default: 25, range: 1...50)
         let out: String
         if mode == "gif" { out = p.value("gif")! } else {
@@ -73,6 +72,8 @@ enum RenderCommand {
         let defaultTo = scene.map { s in s.screens.first { $0.name != s.start }?.name ?? s.start } ?? "photos"
         let from = try resolveScreen(p.value("from") ?? defaultFrom, valid: screens, option: "from")
         let to = try resolveScreen(p.value("to") ?? defaultTo, valid: screens, option: "to")
+        // Default size: the shape of the user's screens (design size or screenshot), within the usual box.
+        let size = try p.size("size", default: fit(aspect(of: from, scene: scene), in: mode == "gif" ? (640, 400) : (1280, 800)))
         // Refuse an output before spending time on rendering it.
         if mode == "frames" { try checkFolder(out) } else { try checkOutput(out, force: force) }
         var fractions: [Double]
@@ -156,9 +157,28 @@ enum RenderCommand {
             throw UsageError("--\(option): unknown screen '\(value)'; valid: \(valid.joined(separator: ", ")), or a PNG file")
         }
         do {
-            DemoScreen.registerImage(try Image.load(path: value), named: value)
+            let image = try Image.load(path: value)
+            DemoScreen.registerImage(image, named: value)
+            imageSizes[value] = image.size
         } catch { throw UsageError("--\(option): \(error)") }
         return value
+    }
+
+    /// Sizes of the screenshots registered as screens.
+    static var imageSizes: [String: Size] = [:]
+
+    /// The shape a screen was designed at: a scene's design size, a screenshot's size; nil for built-in screens.
+    static func aspect(of screen: String, scene: Scene?) -> Size? {
+        if let s = imageSizes[screen] { return s }
+        if let scene, scene.screen(named: screen) != nil { return scene.designSize }
+        return nil
+    }
+
+    /// `aspect` scaled to fit `box` (whole pixels, at least 1), or `box` itself without one.
+    static func fit(_ aspect: Size?, in box: (Int, Int)) -> (Int, Int) {
+        guard let a = aspect, a.width >= 1, a.height >= 1 else { return box }
+        let k = min(Double(box.0) / a.width, Double(box.1) / a.height)
+        return (max(1, Int((a.width * k).rounded())), max(1, Int((a.height * k).rounded())))
     }
 
     static func checkOutput(_ path: String, force: Bool) throws {

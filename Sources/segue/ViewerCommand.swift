@@ -9,7 +9,7 @@ import SegueX11
 enum ViewerCommand {
     static let options: [OptionSpec] = [
         OptionSpec(name: "fps", kind: .value, help: "display rate in frames per second (default 60)"),
-        OptionSpec(name: "size", kind: .value, help: "window size WIDTHxHEIGHT (default 1280x800)"),
+        OptionSpec(name: "size", kind: .value, help: "window size WIDTHxHEIGHT (default 1280x800, or the scene's shape within it)"),
         OptionSpec(name: "no-shm", kind: .flag, help: "present with XPutImage instead of MIT-SHM"),
         OptionSpec(name: "play", kind: .value, help: "start by playing this transition (segue list transitions)"),
         OptionSpec(name: "hud", kind: .flag, help: "start with the HUD shown"),
@@ -35,8 +35,8 @@ enum ViewerCommand {
     static func run(_ args: [String]) throws -> Int32 {
         let p = try parse(args, command: "view", options: options)
         let fps = try p.double("fps", default: 60, range: 1...1000)
-        let size = try p.size("size", default: (1280, 800))
         let watcher = try sceneWatcher(p)
+        let size = try p.size("size", default: RenderCommand.fit(watcher?.scene.designSize, in: (1280, 800)))
         if let name = p.value("play") {
             let valid = watcher == nil ? DemoCatalog.all.map(\.name) : Scene.presentationNames
             _ = try choose(name, from: valid, what: "transition")

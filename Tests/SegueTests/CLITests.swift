@@ -143,6 +143,19 @@ enum CLI {
         #expect(try PNG.read(path: s.path("t.png")).row(30)[20] == Color(hex: 0x0000FF).premultipliedPixel)
     }
 
+    @Test func defaultSizeFollowsTheScreensShape() throws {
+        let s = SceneScratch()
+        s.write("phone.json", #"{"size": [390, 844], "screens": {"a": {}, "b": {}}}"#)
+        #expect(try CLI.run(["render", "--scene", "phone.json", "--screen", "a", "--out", "a.png"], in: s.dir).status == 0)
+        let a = try PNG.read(path: s.path("a.png"))
+        #expect((a.width, a.height) == (370, 800))
+        try PNG.write(Bitmap(width: 300, height: 100, fill: 0xFFFF_FFFF), to: s.path("wide.png"))
+        let r = try CLI.run(["render", "--from", "wide.png", "--to", "inbox", "--transition", "fade", "--fps", "5", "--gif", "w.gif"], in: s.dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let info = try GIFExportTests.run("identify", ["-format", "%w %h\n", s.path("w.gif")])
+        #expect(info.split(separator: "\n").first == "640 213")
+    }
+
     @Test func corruptedScenesThroughTheBinary() throws {
         // A sample of the library corpus through the real binary: exit 2, one line, never a crash.
         let s = SceneScratch()
