@@ -54,6 +54,15 @@ final class SceneScratch {
         #expect(v.subviews.count > 5)
     }
 
+    @Test func bundledScenesAreFoundByName() throws {
+        let path = SceneAssets.locate("example")
+        #expect(path.hasSuffix("Assets/scenes/example.scene.json"))
+        #expect(FileManager.default.fileExists(atPath: path))
+        #expect(SceneAssets.names.contains("example"))
+        #expect(SceneAssets.locate("no-such-scene") == "no-such-scene")
+        #expect(SceneAssets.locate("./example") == "./example")  // a path is taken as given
+    }
+
     @Test func minimalSceneGetsDefaults() throws {
         let s = try decode(#"{"screens": {"only": {}}}"#).get()
         #expect(s.start == "only")
