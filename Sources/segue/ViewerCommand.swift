@@ -61,6 +61,7 @@ enum ViewerCommand {
     static func sceneWatcher(_ p: ParsedArguments) throws -> SceneWatcher? {
         if let path = p.value("scene") {
             if p.has("from") || p.has("to") { throw UsageError("--scene and --from/--to are two ways to give screens; use one") }
+            if p.has("play") { throw UsageError("--play does not apply to --scene: a scene's buttons say which transition they play") }
             do { return try SceneWatcher(path: SceneAssets.locate(path)) } catch { throw UsageError("\(error)") }
         }
         guard p.has("from") || p.has("to") else { return nil }

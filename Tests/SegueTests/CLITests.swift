@@ -83,6 +83,9 @@ enum CLI {
         expectUsageError(try CLI.run(["render", "--transition", "cube", "--from", "/dev/zero", "--at", "0", "--out", "b.png"], in: s.dir),
                          ["not a regular file"])
         expectUsageError(try CLI.run(["--from", "a.png"], in: s.dir), ["--from and --to go together"])
+        expectUsageError(try CLI.run(["--scene", "a.json", "--play", "cube"], in: s.dir), ["--play does not apply to --scene"])
+        expectUsageError(try CLI.run(["--from", "a.png", "--to", "b.png", "--play", "navigationPush"], in: s.dir),
+                         ["unknown transition 'navigationPush'; valid: fade"])
         expectUsageError(try CLI.run(["bench", "--json", "."], in: s.dir), ["it is a directory"])
     }
 

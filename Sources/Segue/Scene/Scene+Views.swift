@@ -30,7 +30,8 @@ extension Scene {
                 root.addGestureRecognizer(SceneDragPresenter(screen: target, presentation: p).recognizer(for: root))
             }
         }
-        let k = DemoKit(size: size)
+        // The unit that makes the status bar iOS-sized in design points (its time 17 points).
+        let k = DemoKit(size: size, unit: 17 / 1.9 * s)
         if screen.statusBar { k.statusBar(into: root, dark: screen.background.isDark) }
         if let title = screen.title {
             root.addSubview(k.label(title, x: 16 * sx, y: 52 * sy, width: size.width - 32 * sx, size: 34 * s / k.u,
