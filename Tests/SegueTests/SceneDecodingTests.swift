@@ -120,6 +120,8 @@ final class SceneScratch {
         ("{\"screens\": {\"a\": {\"title\": \"tab\there\"}}}", "line 1, column 33", "control character"),
         (#"{"screens": {"a": {"title": "\q"}}}"#, "line 1, column 31", "unknown escape"),
         (#"{"screens": {"a": {"statusBar": "yes"}}}"#, "screens.a.statusBar", "expected true or false"),
+        (#"{"screens": {"log in": {"statusBar": 1}}}"#, "screens[\"log in\"].statusBar", "expected true or false"),
+        (#"{"screens": {"a.b": {"tap": {"push": "c"}}}}"#, "screens[\"a.b\"].tap", "no screen named 'c'"),
         (#"{"screens": {"a": {"statusBar": tru}}}"#, "line 1, column 33", "expected a value"),
         (#"{"screens": {"a": {"elements": [{"image": "x.png", "frame": [0,0,1,1], "mode": "stretch"}]}}}"#, "screens.a.elements[0].mode", "expected \"fill\" or \"fit\""),
     ]

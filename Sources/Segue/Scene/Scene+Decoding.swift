@@ -90,7 +90,12 @@ struct SceneDecoder {
         return out
     }
 
-    func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    /// `path.key`, or `path["key"]` when the key is not a plain name (a screen called "log in").
+    func join(_ path: String, _ key: String) -> String {
+        let plain = !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+        let quoted = "\"" + key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        return plain ? (path.isEmpty ? key : "\(path).\(key)") : "\(path)[\(quoted)]"
+    }
 
     func string(_ v: JSONValue, _ path: String, maxLength: Int = 10_000) throws(SceneError) -> String {
         guard case .string(let s) = v else { throw fail(path, "expected a string, got \(v.kindName)") }
@@ -125,7 +130,7 @@ struct SceneDecoder {
         guard members.count <= Scene.maxScreens else { throw fail("screens", "\(members.count) screens; the limit is \(Scene.maxScreens)") }
         var screens: [Scene.Screen] = []
         for (name, value) in members {
-            let path = "screens.\(name)"
+            let path = join("screens", name)
             guard !name.isEmpty, name.count <= 100 else { throw fail(path, "a screen name must be 1 to 100 characters") }
             guard !screens.contains(where: { $0.name == name }) else { throw fail(path, "screen '\(name)' defined twice") }
             screens.append(try screen(name, value, path))
@@ -138,8 +143,8 @@ struct SceneDecoder {
         }
         // Every action must name a screen that exists.
         for s in screens {
-            if let t = s.tap { try check(t, names, "screens.\(s.name).tap") }
-            try checkActions(s.elements, names, "screens.\(s.name).elements")
+            if let t = s.tap { try check(t, names, join(join("screens", s.name), "tap")) }
+            try checkActions(s.elements, names, join(join("screens", s.name), "elements"))
         }
         return Scene(designSize: design, screens: screens, start: start, files: files)
     }
