@@ -45,7 +45,7 @@ final class SceneScratch {
         #expect(scene.screens.map(\.name) == ["home", "detail", "map"])
         #expect(scene.start == "home")
         #expect(scene.files.count == 2)  // the scene file and sunset.png (loaded once)
-        guard case .button(_, _, _, _, let action?) = scene.screen(named: "home")!.elements[2].kind else {
+        guard case .button(_, _, _, _, _, let action?) = scene.screen(named: "home")!.elements[2].kind else {
             Issue.record("expected a button"); return
         }
         #expect(action == .present(screen: "detail", transition: Scene.Presentation(name: "cube", subtype: .fromRight, duration: 0.7)))
@@ -61,6 +61,18 @@ final class SceneScratch {
         #expect(SceneAssets.names.contains("example"))
         #expect(SceneAssets.locate("no-such-scene") == "no-such-scene")
         #expect(SceneAssets.locate("./example") == "./example")  // a path is taken as given
+    }
+
+    @Test func missingFontFamilyFallsBackWithOneWarning() throws {
+        let json = #"{"screens": {"a": {"elements": [{"label": "Hello", "frame": [0, 0, 200, 40], "font": "No Such Family 9121"},"#
+            + #" {"button": "Go", "frame": [0, 50, 200, 40], "font": "No Such Family 9121", "weight": "bold"}]}}}"#
+        let scene = try decode(json).get()
+        #expect(scene.screens[0].elements[0].fontFamily == "No Such Family 9121")
+        let v = try #require(scene.view(forScreen: "a", size: Size(width: 390, height: 844)))
+        _ = scene.view(forScreen: "a", size: Size(width: 200, height: 400))
+        let label = v.subviews.compactMap { $0 as? Label }.first { $0.text == "Hello" }
+        #expect(label?.font.lineHeight ?? 0 > 0)  // a face stands in
+        #expect(FontRegistry.shared.warnings.filter { $0.contains("No Such Family 9121") }.count == 1)
     }
 
     @Test func minimalSceneGetsDefaults() throws {

@@ -160,7 +160,7 @@ struct SceneDecoder {
     func checkActions(_ elements: [Scene.Element], _ names: [String], _ path: String) throws(SceneError) {
         for (i, e) in elements.enumerated() {
             switch e.kind {
-            case .button(_, _, _, _, let a?): try check(a, names, "\(path)[\(i)].action")
+            case .button(_, _, _, _, _, let a?): try check(a, names, "\(path)[\(i)].action")
             case .card(_, _, _, let inner): try checkActions(inner, names, "\(path)[\(i)].elements")
             default: break
             }
@@ -202,23 +202,26 @@ struct SceneDecoder {
         let common = ["frame", kind]
         switch kind {
         case "label":
-            let o = try object(v, path, allowed: common + ["size", "weight", "color", "align", "lines"])
+            let o = try object(v, path, allowed: common + ["size", "weight", "color", "align", "lines", "font"])
             return Scene.Element(frame: try frame(o, path), kind: .label(
                 text: try string(o["label"]!, join(path, "label")),
                 size: try o["size"].map { j throws(SceneError) in try number(j, join(path, "size"), 1...1000) } ?? 17,
                 weight: try weight(o["weight"], join(path, "weight"), default: .regular),
                 color: try o["color"].map { j throws(SceneError) in try color(j, join(path, "color")) } ?? .label,
                 align: try align(o["align"], join(path, "align")),
-                lines: Int(try o["lines"].map { j throws(SceneError) in try number(j, join(path, "lines"), 0...1000) } ?? 1)))
+                lines: Int(try o["lines"].map { j throws(SceneError) in try number(j, join(path, "lines"), 0...1000) } ?? 1)),
+                fontFamily: try o["font"].map { j throws(SceneError) in try string(j, join(path, "font"), maxLength: 200) })
         case "button":
-            let o = try object(v, path, allowed: common + ["size", "weight", "color", "fill", "action"])
+            let o = try object(v, path, allowed: common + ["size", "weight", "color", "fill", "action", "font"])
             let fill = try o["fill"].map { j throws(SceneError) in try color(j, join(path, "fill")) }
             return Scene.Element(frame: try frame(o, path), kind: .button(
                 title: try string(o["button"]!, join(path, "button"), maxLength: 200),
                 size: try o["size"].map { j throws(SceneError) in try number(j, join(path, "size"), 1...1000) } ?? 17,
                 color: try o["color"].map { j throws(SceneError) in try color(j, join(path, "color")) } ?? (fill == nil ? .systemBlue : .white),
                 fill: fill,
-                action: try o["action"].map { j throws(SceneError) in try action(j, join(path, "action")) }))
+                weight: try weight(o["weight"], join(path, "weight"), default: .semibold),
+                action: try o["action"].map { j throws(SceneError) in try action(j, join(path, "action")) }),
+                fontFamily: try o["font"].map { j throws(SceneError) in try string(j, join(path, "font"), maxLength: 200) })
         case "card":
             let o = try object(v, path, allowed: common + ["radius", "shadow", "elements"])
             let inner = try o["elements"].map { j throws(SceneError) in try elements(j, join(path, "elements")) } ?? []

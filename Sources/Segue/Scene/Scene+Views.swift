@@ -47,13 +47,14 @@ extension Scene {
                 case .label(let text, let pt, let weight, let color, let align, let lines):
                     let l = Label(frame: r)
                     l.text = text
-                    l.font = Font.systemFont(ofSize: pt * s, weight: weight)
+                    l.font = e.fontFamily.map { Font.font(family: $0, size: pt * s, weight: weight) } ?? Font.systemFont(ofSize: pt * s, weight: weight)
                     l.textColor = color
                     l.textAlignment = align
                     l.numberOfLines = lines
                     parent.addSubview(l)
-                case .button(let title, let pt, let color, let fill, let action):
-                    let b = k.button(title, frame: r, fill: fill, titleColor: color, size: pt * s / k.u)
+                case .button(let title, let pt, let color, let fill, let weight, let action):
+                    let b = k.button(title, frame: r, fill: fill, titleColor: color, size: pt * s / k.u, weight: weight)
+                    if let family = e.fontFamily { b.titleLabel?.font = Font.font(family: family, size: pt * s, weight: weight) }
                     if let action { b.addAction(for: .touchUpInside) { [weak b] in if let b { SceneRunner.perform(action, from: b) } } }
                     parent.addSubview(b)
                 case .card(let color, let radius, let shadow, let inner):

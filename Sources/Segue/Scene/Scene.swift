@@ -30,12 +30,15 @@ public struct Scene: Sendable {
     public struct Element: Sendable {
         public enum Kind: Sendable {
             case label(text: String, size: Double, weight: Font.Weight, color: Color, align: TextAlignment, lines: Int)
-            case button(title: String, size: Double, color: Color, fill: Color?, action: Action?)
+            case button(title: String, size: Double, color: Color, fill: Color?, weight: Font.Weight, action: Action?)
             case card(color: Color, radius: Double, shadow: Bool, elements: [Element])
             case image(Image, radius: Double, fit: Bool)
         }
         public var frame: Rect
         public var kind: Kind
+        /// A font family for a label's or button's text (nil: the system font). A family that is not
+        /// installed falls back to a sans-serif face, with one warning on stderr.
+        public var fontFamily: String? = nil
     }
 
     /// What a button (or a tap) does.
