@@ -167,6 +167,8 @@ final class Viewer {
             case .pointerMoved: window.pointerMoved(to: point)
             default: window.pointerUp(at: point)
             }
+            // A finger-driven transition moves its paused timeline, which asks for no frame by itself.
+            if window.activeTransition != nil { window.layer.setNeedsComposite() }
         case .key(let k):
             key(k)
         case .resize(let w, let h):

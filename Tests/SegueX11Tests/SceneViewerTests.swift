@@ -69,5 +69,30 @@ extension X11ServerTests {
             try viewer.click(160, 100)
             try viewer.waitForPixels("back to the first") { _, _, px in Self.at(px, 160, 100) == 0xFF0000 }
         }
+
+        @Test func draggingAScreenshotCurlsItUnderTheFinger() throws {
+            let dir = NSTemporaryDirectory() + "segue-shots-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: dir) }
+            try PNG.write(Bitmap(width: 32, height: 20, fill: 0xFFFF_0000), to: dir + "/a.png")
+            try PNG.write(Bitmap(width: 32, height: 20, fill: 0xFF00_00FF), to: dir + "/b.png")
+            let server = try XvfbServer.start(width: 640, height: 480)
+            defer { server.stop() }
+            let viewer = try ViewerProcess(server: server, arguments: ["--size", "320x200", "--from", dir + "/a.png", "--to", dir + "/b.png"])
+            try viewer.waitForPixels("the first screenshot") { w, _, px in w == 320 && Self.at(px, 160, 100) == 0xFF0000 }
+            let window = "\(viewer.windowID)"
+            try viewer.xdotool("mousemove", "--window", window, "300", "100")
+            try viewer.xdotool("mousedown", "1")
+            for x in stride(from: 290, through: 110, by: -15) {
+                usleep(16_000)
+                try viewer.xdotool("mousemove", "--window", window, "\(x)", "100")
+            }
+            // Held still past half the width: the page is curled part way, both screens visible.
+            try viewer.waitForPixels("the page curling under the finger") { _, _, px in
+                px.contains(0xFF0000) && px.contains(0x0000FF)
+            }
+            try viewer.xdotool("mouseup", "1")
+            try viewer.waitForPixels("the second screenshot after release past half") { _, _, px in Self.at(px, 160, 100) == 0x0000FF }
+        }
     }
 }
