@@ -14,6 +14,7 @@ enum BenchCommand {
         OptionSpec(name: "threads", kind: .value, help: "compositor threads (default 1)"),
         OptionSpec(name: "present", kind: .flag, help: "also present each frame to X11 at 60 Hz and count dropped frames"),
         OptionSpec(name: "json", kind: .value, help: "write the results as JSON to this file"),
+        OptionSpec(name: "force", kind: .flag, help: "overwrite an existing --json/--plot file that Segue did not write"),
         OptionSpec(name: "plot", kind: .value, help: "draw p50/p99 per transition as a bar chart PNG"),
         OptionSpec(name: "scale", kind: .flag, help: "how frame time grows with resolution and with view count"),
     ]
@@ -35,6 +36,9 @@ enum BenchCommand {
 
     static func run(_ args: [String]) throws -> Int32 {
         let p = try parse(args, command: "bench", options: options)
+        // Refuse outputs before a long run, not after it.
+        if let path = p.value("json") { try checkJSONOutput(path, force: p.has("force")) }
+        if let path = p.value("plot") { try RenderCommand.checkOutput(path, force: p.has("force")) }
         let size = try p.size("size", default: (1920, 1080))
         let frames = try p.int("frames", default: 120, range: 2...100_000)
         let threads = try p.int("threads", default: 1, range: 1...64)
@@ -64,15 +68,15 @@ enum BenchCommand {
         }
         print("peak RSS \(peakRSSMegabytes()) MB")
         if let path = p.value("json") {
-            struct Doc: Codable { var size: [String: Int]; var threads: Int; var results: [Result] }
+            struct Doc: Codable { var software = "Segue"; var size: [String: Int]; var threads: Int; var results: [Result] }
             let enc = JSONEncoder()
             enc.outputFormatting = [.prettyPrinted, .sortedKeys]
             let data = try enc.encode(Doc(size: ["width": size.width, "height": size.height], threads: threads, results: results))
-            do { try data.write(to: URL(fileURLWithPath: path), options: .atomic) }
-            catch { throw UsageError("cannot write \(path): \(error.localizedDescription)") }
+            try checkJSONOutput(path, force: p.has("force"))
+            do { try OutputFile.write([UInt8](data), to: path) } catch { throw UsageError("\(error)") }
         }
         if let path = p.value("plot") {
-            try RenderCommand.write(BenchPlot.draw(results, size: size), to: path)
+            try RenderCommand.write(BenchPlot.draw(results, size: size), to: path, force: p.has("force"))
         }
         return 0
     }
@@ -182,5 +186,17 @@ enum BenchCommand {
               let line = s.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
               let kb = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
         return kb / 1024
+    }
+
+    /// A JSON output may replace a file only when that file is a bench result Segue wrote (or with --force).
+    static func checkJSONOutput(_ path: String, force: Bool) throws {
+        var isDir: ObjCBool = false
+        if !force, FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue,
+           let h = FileHandle(forReadingAtPath: path) {
+            let head = String(decoding: (try? h.read(upToCount: 4_194_304)) ?? Data(), as: UTF8.self)
+            try? h.close()
+            if head.hasPrefix("{"), head.contains("\"software\" : \"Segue\"") || head.contains("\"software\":\"Segue\"") { return }
+        }
+        do { try OutputFile.checkWritable(path, force: force) } catch { throw UsageError("\(error)") }
     }
 }

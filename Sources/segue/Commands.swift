@@ -5,10 +5,10 @@ import Segue
 @MainActor
 enum Commands {
     static let usage = """
-    usage: segue [view] [options]        open the viewer window (X11)
+    usage: segue [view] [options]        open the viewer window (X11); --scene FILE, --from A.png --to B.png
            segue render [options]        render a screen or a transition to PNG, headless
            segue bench [options]         measure frame times of every transition
-           segue list [screens|transitions]
+           segue list [screens|transitions|scenes]
                                          print the available names, one per line
            segue help [COMMAND]          show help
     """
@@ -51,15 +51,17 @@ enum Commands {
 @MainActor
 enum ListCommand {
     static let help = """
-    usage: segue list [screens|transitions]
-    Prints the built-in screen names and transition names, one per line.
+    usage: segue list [screens|transitions|scenes]
+    Prints the built-in screen names and transition names (or the bundled scenes, for --scene NAME),
+    one per line.
     """
 
     static func run(_ args: [String]) throws -> Int32 {
         let p = try parse(args, command: "list", options: [], positional: 1)
-        let what = try p.positional.first.map { try choose($0, from: ["screens", "transitions"], what: "list") }
+        let what = try p.positional.first.map { try choose($0, from: ["screens", "transitions", "scenes"], what: "list") }
         if what == nil || what == "screens" { DemoScreen.names.forEach { print($0) } }
         if what == nil || what == "transitions" { DemoCatalog.all.forEach { print($0.name) } }
+        if what == "scenes" { SceneAssets.names.forEach { print($0) } }
         return 0
     }
 }

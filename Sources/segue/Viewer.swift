@@ -26,6 +26,9 @@ final class Viewer {
     private var serverTimeOffset: Double?
     private var lastFrameWall: Double?
     private var scrubStart: (x: Double, progress: Double)?
+    /// The scene file (or screenshots) shown instead of the demo's home, polled for changes.
+    private var watcher: SceneWatcher?
+    private var banner: View?
 
     /// SEGUE_TRACE=1: one line per loop decision on stderr (for diagnosing a stalled display).
     private let trace = ProcessInfo.processInfo.environment["SEGUE_TRACE"] == "1"
@@ -61,6 +64,41 @@ final class Viewer {
         hud.rate = r
     }
 
+    /// Shows `watcher`'s scene instead of the demo's home, and reloads it when its files change.
+    func show(_ watcher: SceneWatcher) {
+        self.watcher = watcher
+        SceneRunner.install(watcher.scene)
+        showSceneStart()
+    }
+
+    private func showSceneStart() {
+        guard let scene = watcher?.scene else { return }
+        window.rootViewController = SceneRunner.rootController(for: scene, size: window.bounds.size)
+        if let b = banner { window.addSubview(b) }  // stays above the new root
+    }
+
+    /// Applies a reload: the new scene rebuilds every screen in place; a failed one shows a banner.
+    private func sceneDidChange() {
+        guard let watcher else { return }
+        banner?.removeFromSuperview()
+        banner = nil
+        if let error = watcher.error {
+            let b = SceneWatcher.banner(for: error, width: window.bounds.width)
+            window.addSubview(b)
+            banner = b
+            FileHandle.standardError.write(Data("segue: \(error) (keeping the last good scene)\n".utf8))
+        } else {
+            SceneRunner.install(watcher.scene)
+            let root = (window.rootViewController as? NavigationController)?.viewControllers.first as? ScreenViewController
+            if let root, watcher.scene.screen(named: root.screenName) != nil {
+                DemoScreenView.reloadAll(in: window)
+            } else {
+                showSceneStart()
+            }
+        }
+        window.layer.setNeedsComposite()
+    }
+
     private func windowTime(atScene s: Double) -> Double { windowAnchor + max(0, s - sceneAnchor) * rate }
 
     // MARK: Loop
@@ -79,11 +117,14 @@ final class Viewer {
                 let scene = sceneAnchor + (t - windowAnchor) / rate
                 timeout = max(0, scheduler.wallTime(forSceneTime: scene) - clock.now)
             }
+            // A watched scene file is looked at every half second, so the loop wakes that often (and no more).
+            if watcher != nil { timeout = min(timeout ?? SceneWatcher.interval, SceneWatcher.interval) }
             log(String(format: "wait %@ needs=%d next=%@ now=%.3f", timeout.map { String(format: "%.3f", $0) } ?? "forever",
                        needsFrame ? 1 : 0, window.nextFrameTime.map { String(format: "%.3f", $0) } ?? "nil", window.currentTime))
             _ = host.waitForEvents(timeout: timeout)
             for e in host.events() { handle(e) }
             if quit { break }
+            if let w = watcher, w.poll(now: clock.now) { sceneDidChange() }
             let now = clock.now
             let wants = (window.nextFrameTime.map { $0 <= windowTime(atScene: scheduler.sceneTime(atWallTime: now)) } ?? false && !paused)
                 || window.needsFrame || (hud.isVisible && !paused)
@@ -140,6 +181,7 @@ final class Viewer {
             key(k)
         case .resize(let w, let h):
             window.frame = Rect(x: 0, y: 0, width: Double(w), height: Double(h))
+            banner?.frame.size.width = Double(w)
             window.layer.setNeedsComposite()
         case .expose:
             if !host.redisplay() { window.layer.setNeedsComposite() }
@@ -154,7 +196,7 @@ final class Viewer {
         case (.space, _): togglePause()
         case (.left, _): step(-1)
         case (.right, _): step(1)
-        case (.backspace, _): app.showHome()
+        case (.backspace, _): if watcher != nil { showSceneStart() } else { app.showHome() }
         case (_, "s"): setRate(rate == 1 ? 0.1 : 1); if paused { rate = 0 }
         case (_, "h"): hudVisible.toggle()
         case (_, "?"): hud.showsHelp.toggle(); window.layer.setNeedsComposite()

@@ -12,6 +12,12 @@ struct DemoKit {
         u = min(size.width, size.height) / 100
     }
 
+    /// A kit with its own unit (scene files scale a phone-sized design to the window).
+    init(size: Size, unit: Double) {
+        self.size = size
+        u = unit
+    }
+
     func label(_ text: String, x: Double, y: Double, width: Double, size: Double, weight: Font.Weight = .regular,
                color: Color = .label, align: TextAlignment = .left, lines: Int = 1) -> Label {
         let font = Font.systemFont(ofSize: size * u, weight: weight)

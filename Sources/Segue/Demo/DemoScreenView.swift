@@ -15,6 +15,13 @@ public final class DemoScreenView: View {
         backgroundColor = .white
     }
 
+    /// Builds the content again from the screen's current definition (a scene file was reloaded).
+    public func reload() {
+        builtSize = nil
+        setNeedsLayout()
+        layoutIfNeeded()
+    }
+
     override public func layoutSubviews() {
         super.layoutSubviews()
         let size = bounds.size

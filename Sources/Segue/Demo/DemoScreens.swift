@@ -9,6 +9,7 @@ public enum DemoScreen {
 
     /// A full-size view of the named screen, or nil for an unknown name.
     public static func view(named name: String, size: Size) -> View? {
+        if let c = custom.first(where: { $0.name == name }) { return c.build(size) }
         let k = DemoKit(size: size)
         switch name {
         case "inbox": return inbox(k)
@@ -22,6 +23,37 @@ public enum DemoScreen {
             return nil
         }
     }
+
+    /// Where a run-time screen came from.
+    public enum Origin: Sendable { case scene, image }
+    /// Screens added at run time (a scene file's, screenshots), consulted before the built-in ones.
+    private static var custom: [(name: String, origin: Origin, build: (Size) -> View)] = []
+
+    /// Adds (or replaces) a run-time screen: one name, whatever builds it.
+    public static func registerCustom(_ name: String, origin: Origin, build: @escaping (Size) -> View) {
+        custom.removeAll { $0.name == name }
+        custom.append((name, origin, build))
+    }
+
+    public static func removeCustomScreens(where predicate: ((name: String, origin: Origin)) -> Bool) {
+        custom.removeAll { predicate(($0.name, $0.origin)) }
+    }
+
+    /// Registers a screenshot as a screen named by its path: an image filling the screen, aspect-fill.
+    public static func registerImage(_ image: Image, named name: String) {
+        registerCustom(name, origin: .image) { size in
+            let v = ImageView(frame: Rect(origin: .zero, size: size))
+            v.backgroundColor = .black
+            v.image = image
+            v.contentMode = .scaleAspectFill
+            v.clipsToBounds = true
+            return v
+        }
+    }
+
+    /// Built-in screens get the demo's floating Back/Push/Dismiss pills; run-time ones (a user's own
+    /// screens, whose buttons say what they do) do not.
+    public static func wantsControls(_ name: String) -> Bool { !custom.contains { $0.name == name } }
 
     static func manyViews(_ k: DemoKit, count: Int) -> View {
         let v = root(k, .white)

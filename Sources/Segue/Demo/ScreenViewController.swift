@@ -36,6 +36,7 @@ open class ScreenViewController: ViewController {
     private func placeControls() {
         controls.forEach { $0.removeFromSuperview() }
         controls = []
+        guard DemoScreen.wantsControls(screenName) else { return }
         let k = DemoKit(size: view.bounds.size)
         let u = k.u
         var titles: [(String, () -> Void)] = []
@@ -63,7 +64,7 @@ open class ScreenViewController: ViewController {
         }
     }
 
-    private func dismissScreen() {
+    func dismissScreen() {
         let root = navigationController?.viewControllers.first as? ScreenViewController ?? self
         if let t = root.dismissTransition, let window = view.window {
             let run = Transition(type: t.type, subtype: t.subtype, duration: t.duration)

@@ -82,7 +82,52 @@ public enum PNG {
             straight.withUnsafeBytes { png_image_write_to_memory(&image, o.baseAddress, &size, 0, $0.baseAddress, Int32(w * 4), nil) }
         }
         guard ok != 0 else { throw .writeFailed(message(of: image)) }
-        return Array(out.prefix(size))
+        return insertingSoftwareChunk(Array(out.prefix(size)))
+    }
+
+    // MARK: Provenance: a tEXt chunk "Software" = "Segue" right after IHDR
+
+    /// The tEXt keyword and value that mark a PNG Segue wrote (outputs may be overwritten only then).
+    public static let softwareKeyword = "Software", softwareValue = "Segue"
+
+    /// `png` with the Software=Segue tEXt chunk after its IHDR (libpng's simplified API writes no text).
+    static func insertingSoftwareChunk(_ png: [UInt8]) -> [UInt8] {
+        let ihdrEnd = 8 + 4 + 4 + 13 + 4
+        guard png.count >= ihdrEnd, Array(png[12..<16]) == Array("IHDR".utf8) else { return png }
+        let body = Array("tEXt".utf8) + Array(softwareKeyword.utf8) + [0] + Array(softwareValue.utf8)
+        let length = UInt32(body.count - 4)
+        var chunk = withUnsafeBytes(of: length.bigEndian) { Array($0) } + body
+        chunk += withUnsafeBytes(of: crc32(body).bigEndian) { Array($0) }
+        return Array(png[..<ihdrEnd]) + chunk + Array(png[ihdrEnd...])
+    }
+
+    /// Whether `bytes` are a PNG whose chunks before the image data say Software=Segue.
+    public static func isWrittenBySegue(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count > 8, Array(bytes[0..<8]) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else { return false }
+        let wanted = Array(softwareKeyword.utf8) + [0] + Array(softwareValue.utf8)
+        var i = 8
+        while i + 8 <= bytes.count {
+            let n = Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+            let type = String(decoding: bytes[i + 4..<i + 8], as: UTF8.self)
+            guard n >= 0, i + 12 + n <= bytes.count else { return false }
+            if type == "tEXt", Array(bytes[i + 8..<i + 8 + n]) == wanted { return true }
+            if type == "IDAT" || type == "IEND" { return false }
+            i += 12 + n
+        }
+        return false
+    }
+
+    private static let crcTable: [UInt32] = (0..<256).map { n in
+        var c = UInt32(n)
+        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        return c
+    }
+
+    /// CRC-32 as PNG chunks use it (ISO 3309, reflected, polynomial 0xEDB88320).
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var c: UInt32 = 0xFFFF_FFFF
+        for b in bytes { c = crcTable[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
+        return c ^ 0xFFFF_FFFF
     }
 
     /// Writes a bitmap as a PNG file atomically (a temporary file, then a rename).

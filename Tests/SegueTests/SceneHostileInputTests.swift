@@ -1,0 +1,100 @@
+// Hostile scene files: 1,500 truncations, bit flips, byte deletions and structural insertions of a
+// valid scene, plus random bracket soup. Each either decodes to a scene whose screens build at odd
+// sizes, or fails with a SceneError that names the file and a place — never a trap or a hang.
+import Foundation
+import Testing
+@testable import Segue
+
+/// Deterministic generator for the corpus (SplitMix64).
+struct SceneRNG {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
+}
+
+@MainActor
+@Suite struct SceneHostileInputTests {
+    nonisolated static let valid = """
+    {
+      "size": [390, 844],
+      "start": "home",
+      "screens": {
+        "home": {
+          "background": "#F2F2F7", "title": "Home",
+          "tap": {"present": "next", "transition": "cube", "subtype": "fromLeft", "duration": 0.5},
+          "elements": [
+            {"label": "Hello \\u00e9", "frame": [16, 120, 300, 30], "size": 20, "weight": "bold", "align": "center", "lines": 2},
+            {"button": "Go", "frame": [16, 200, 120, 44], "fill": "systemBlue", "action": {"push": "next"}},
+            {"card": "white", "frame": [16, 260, 358, 100], "radius": 12, "shadow": false, "elements": [
+              {"label": "In a card", "frame": [32, 280, 200, 24], "color": "#333333"}
+            ]}
+          ]
+        },
+        "next": {"background": "#000000AA", "statusBar": false,
+                 "elements": [{"button": "Back", "frame": [0, 0, 100, 40], "action": "pop"},
+                              {"button": "Close", "frame": [100, 0, 100, 40], "action": "dismiss"}]}
+      }
+    }
+    """
+
+    func check(_ bytes: [UInt8], _ label: String, decoded: inout Int, refused: inout Int) {
+        do {
+            let scene = try Scene.decode(bytes, file: label, baseDirectory: "/nonexistent")
+            for s in scene.screens {
+                for size in [Size(width: 1, height: 1), Size(width: 37, height: 2000)] {
+                    #expect(scene.view(forScreen: s.name, size: size) != nil)
+                }
+            }
+            decoded += 1
+        } catch {
+            #expect(error.file == label)
+            #expect(!error.place.isEmpty && !error.message.isEmpty, "\(error)")
+            #expect(!error.description.contains("\n"))
+            refused += 1
+        }
+    }
+
+    @Test func mutatedScenesNeverCrash() {
+        let base = Array(Self.valid.utf8)
+        var rng = SceneRNG(state: 8)
+        var decoded = 0, refused = 0
+        let structural = Array("{}[]\",:\\0-e.".utf8)
+        for k in 0..<1500 {
+            var b = base
+            switch k % 4 {
+            case 0: b = Array(b.prefix(rng.below(b.count)))
+            case 1: for _ in 0...rng.below(3) { let i = rng.below(b.count); b[i] ^= UInt8(1 << rng.below(8)) }
+            case 2: for _ in 0...rng.below(3) where !b.isEmpty { b.remove(at: rng.below(b.count)) }
+            default: for _ in 0...rng.below(3) { b.insert(structural[rng.below(structural.count)], at: rng.below(b.count + 1)) }
+            }
+            check(b, "case\(k).json", decoded: &decoded, refused: &refused)
+        }
+        #expect(decoded + refused == 1500)
+        #expect(refused > 1000)
+        #expect(decoded > 10)  // some mutations land in text and still decode
+    }
+
+    @Test func bracketSoupNeverCrashes() {
+        var rng = SceneRNG(state: 99)
+        let alphabet = Array("{}[]\",: 0123456789.eE+-truefalsnl\\u\n".utf8)
+        var decoded = 0, refused = 0
+        for k in 0..<300 {
+            let n = rng.below(400)
+            let bytes = (0..<n).map { _ in alphabet[rng.below(alphabet.count)] }
+            check(bytes, "soup\(k).json", decoded: &decoded, refused: &refused)
+        }
+        #expect(refused == 300)
+    }
+
+    @Test func theValidSceneDecodes() throws {
+        let s = try Scene.decode(Array(Self.valid.utf8), file: "v.json", baseDirectory: "/")
+        #expect(s.screens.count == 2)
+        #expect(s.screens[1].background.alpha < 0.7)
+    }
+}

@@ -1,0 +1,98 @@
+// The viewer with a user's scene and screenshots, in a private Xvfb: a valid edit of the scene file
+// reloads on screen, an invalid one keeps the last good scene under a red error banner, the next good
+// edit removes it; a click on a screenshot presents the other one.
+import Foundation
+import Segue
+import Testing
+
+extension X11ServerTests {
+    @Suite(.serialized) struct SceneViewerTests {
+        static func scene(_ color: String, frameWidth: Int = 100) -> String {
+            ##"{"size": [320, 200], "screens": {"a": {"background": "\##(color)", "statusBar": false,"##
+                + ##" "elements": [{"card": "#FFFFFF", "frame": [10, 150, \##(frameWidth), 40], "shadow": false}],"##
+                + ##" "tap": {"present": "b", "transition": "fade", "duration": 0.2}},"##
+                + ##" "b": {"background": "#00FF00", "statusBar": false, "tap": "dismiss"}}}"##
+        }
+
+        static func write(_ text: String, to path: String) {
+            let temp = path + ".tmp"
+            FileManager.default.createFile(atPath: temp, contents: Data(text.utf8))
+            rename(temp, path)
+        }
+
+        static func at(_ px: [UInt32], _ x: Int, _ y: Int) -> UInt32 { px[y * 320 + x] }
+
+        @Test func hotReloadValidAndInvalidEdits() throws {
+            let dir = NSTemporaryDirectory() + "segue-scene-viewer-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: dir) }
+            let path = dir + "/s.json"
+            Self.write(Self.scene("#FF0000"), to: path)
+            let server = try XvfbServer.start(width: 640, height: 480)
+            defer { server.stop() }
+            let viewer = try ViewerProcess(server: server, arguments: ["--size", "320x200", "--scene", path])
+            try viewer.waitForPixels("the red scene") { w, _, px in w == 320 && Self.at(px, 160, 100) == 0xFF0000 }
+
+            Self.write(Self.scene("#0000FF"), to: path)
+            try viewer.waitForPixels("the blue scene after a valid edit") { _, _, px in Self.at(px, 160, 100) == 0x0000FF }
+
+            Self.write(Self.scene("#00FFFF", frameWidth: -5), to: path)
+            let banner = try viewer.waitForPixels("the error banner") { _, _, px in
+                let p = Self.at(px, 4, 4)
+                return (p >> 16) & 0xFF > 150 && p & 0xFF < 80
+            }
+            #expect(Self.at(banner, 160, 150) == 0x0000FF)  // the last good scene stays under it
+            #expect(viewer.process.isRunning)
+
+            Self.write(Self.scene("#FFFF00"), to: path)
+            try viewer.waitForPixels("the banner gone after a good edit") { _, _, px in
+                Self.at(px, 4, 4) == 0xFFFF00 && Self.at(px, 160, 100) == 0xFFFF00
+            }
+
+            try viewer.click(160, 60)
+            try viewer.waitForPixels("screen b presented by the tap") { _, _, px in Self.at(px, 160, 100) == 0x00FF00 }
+        }
+
+        @Test func twoScreenshotsClickThereAndBack() throws {
+            let dir = NSTemporaryDirectory() + "segue-shots-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: dir) }
+            try PNG.write(Bitmap(width: 32, height: 20, fill: 0xFFFF_0000), to: dir + "/a.png")
+            try PNG.write(Bitmap(width: 32, height: 20, fill: 0xFF00_00FF), to: dir + "/b.png")
+            let server = try XvfbServer.start(width: 640, height: 480)
+            defer { server.stop() }
+            let viewer = try ViewerProcess(server: server, arguments: ["--size", "320x200", "--from", dir + "/a.png", "--to", dir + "/b.png",
+                                                                       "--play", "crossDissolve"])
+            try viewer.waitForPixels("the first screenshot") { w, _, px in w == 320 && Self.at(px, 160, 100) == 0xFF0000 }
+            try viewer.click(160, 100)
+            try viewer.waitForPixels("the second screenshot") { _, _, px in Self.at(px, 160, 100) == 0x0000FF }
+            try viewer.click(160, 100)
+            try viewer.waitForPixels("back to the first") { _, _, px in Self.at(px, 160, 100) == 0xFF0000 }
+        }
+
+        @Test func draggingAScreenshotCurlsItUnderTheFinger() throws {
+            let dir = NSTemporaryDirectory() + "segue-shots-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: dir) }
+            try PNG.write(Bitmap(width: 32, height: 20, fill: 0xFFFF_0000), to: dir + "/a.png")
+            try PNG.write(Bitmap(width: 32, height: 20, fill: 0xFF00_00FF), to: dir + "/b.png")
+            let server = try XvfbServer.start(width: 640, height: 480)
+            defer { server.stop() }
+            let viewer = try ViewerProcess(server: server, arguments: ["--size", "320x200", "--from", dir + "/a.png", "--to", dir + "/b.png"])
+            try viewer.waitForPixels("the first screenshot") { w, _, px in w == 320 && Self.at(px, 160, 100) == 0xFF0000 }
+            let window = "\(viewer.windowID)"
+            try viewer.xdotool("mousemove", "--window", window, "300", "100")
+            try viewer.xdotool("mousedown", "1")
+            for x in stride(from: 290, through: 110, by: -15) {
+                usleep(16_000)
+                try viewer.xdotool("mousemove", "--window", window, "\(x)", "100")
+            }
+            // Held still past half the width: the page is curled part way, both screens visible.
+            try viewer.waitForPixels("the page curling under the finger") { _, _, px in
+                px.contains(0xFF0000) && px.contains(0x0000FF)
+            }
+            try viewer.xdotool("mouseup", "1")
+            try viewer.waitForPixels("the second screenshot after release past half") { _, _, px in Self.at(px, 160, 100) == 0x0000FF }
+        }
+    }
+}
