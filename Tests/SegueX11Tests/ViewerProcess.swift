@@ -51,6 +51,14 @@ final class ViewerProcess {
     }
 
     private var stopped = false
+    private var connectionOpen = true
+
+    /// Closes this test's own connection (before the server is taken away under the viewer).
+    func closeConnection() {
+        guard connectionOpen else { return }
+        connectionOpen = false
+        XCloseDisplay(connection)
+    }
 
     /// Ends the viewer and closes this test's connection. Call it before stopping the server: a
     /// connection to a server that is gone makes Xlib end the whole test process.
@@ -58,7 +66,7 @@ final class ViewerProcess {
         guard !stopped else { return }
         stopped = true
         if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
-        XCloseDisplay(connection)
+        closeConnection()
         try? FileManager.default.removeItem(atPath: stderrPath)
     }
 

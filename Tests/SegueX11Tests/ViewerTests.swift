@@ -136,6 +136,35 @@ extension X11ServerTests {
             #expect(used < 0.06, "idle viewer used \(used) s of CPU in 3 s (limit 2 % of a core)")
         }
 
+        @Test func extremeWindowSizesNeitherCrashNorStick() async throws {
+            let (server, viewer, home) = try await Self.launchAtHome()
+            defer { viewer.stop(); server.stop() }
+            try viewer.xdotool("windowsize", "\(viewer.windowID)", "1", "1")
+            try viewer.waitForPixels("a 1×1 frame") { w, h, _ in w == 1 && h == 1 }
+            try viewer.xdotool("windowsize", "\(viewer.windowID)", "10000", "10000")
+            // Larger than the screen: XGetImage cannot read it back, so the proof is that it keeps
+            // running and comes back to the exact home screen afterwards.
+            let deadline = Date().addingTimeInterval(60)
+            while viewer.size.width != 10000 && Date() < deadline { usleep(50_000) }
+            #expect(viewer.size.width == 10000 && viewer.size.height == 10000)
+            usleep(3_000_000)
+            #expect(viewer.process.isRunning, "the viewer survives a 10000×10000 window: \(viewer.stderr)")
+            try viewer.xdotool("windowsize", "\(viewer.windowID)", Self.sizeArgument.split(separator: "x").map(String.init)[0],
+                               Self.sizeArgument.split(separator: "x").map(String.init)[1])
+            try viewer.waitForPixels(timeout: 60, "the home screen again") { _, _, px in maxDifference(px, home) <= 2 }
+        }
+
+        @Test func losingTheXServerEndsTheViewerWithOneLineAndCode1() async throws {
+            let (server, viewer, _) = try await Self.launchAtHome()
+            defer { viewer.stop() }
+            viewer.closeConnection()
+            server.stop()
+            let status = viewer.waitForExit(timeout: 20)
+            #expect(status == 1, "exit status \(String(describing: status))")
+            let lines = viewer.stderr.split(separator: "\n").filter { !$0.hasPrefix("wait ") && !$0.hasPrefix("frame ") }
+            #expect(lines == ["segue: lost the connection to the X server"], "stderr: \(lines)")
+        }
+
         @Test func withoutADisplayItSaysSoAndExitsWith2() throws {
             let binary = try #require(ViewerProcess.binary)
             let p = Process()

@@ -34,9 +34,8 @@ extension Window {
             return ActiveTransition(name: name, timeline: d.timeline, begin: 0, duration: d.duration,
                                     curve: Self.curve(in: d.timeline))
         }
-        let id = ObjectIdentifier(self)
-        TrackedTransitions.table[id]?.removeAll { $0.timeline == nil || $0.timeline!.localTime - $0.begin > $0.duration }
-        guard let t = TrackedTransitions.table[id]?.last, let tl = t.timeline else { return nil }
+        TrackedTransitions.prune(self)
+        guard let t = TrackedTransitions.table[ObjectIdentifier(self)]?.last, let tl = t.timeline else { return nil }
         return ActiveTransition(name: t.name, timeline: tl, begin: t.begin, duration: t.duration, curve: t.curve)
     }
 
@@ -45,6 +44,7 @@ extension Window {
     public func trackTransition(named name: String, duration: Double, curve: ((Double) -> Double)? = nil,
                                 _ body: () -> Void) {
         let tl = Timeline(parent: timeline)
+        TrackedTransitions.prune(self)
         TrackedTransitions.table[ObjectIdentifier(self), default: []].append(
             TrackedTransitions.Entry(name: name, timeline: tl, begin: tl.localTime, duration: duration, curve: curve))
         Timeline.withCurrent(tl, body)
@@ -68,4 +68,11 @@ enum TrackedTransitions {
         let curve: ((Double) -> Double)?
     }
     static var table: [ObjectIdentifier: [Entry]] = [:]
+
+    /// Drops the entries of `window` that have ended (and the window's row when none is left).
+    static func prune(_ window: Window) {
+        let id = ObjectIdentifier(window)
+        table[id]?.removeAll { $0.timeline == nil || $0.timeline!.localTime - $0.begin > $0.duration }
+        if table[id]?.isEmpty == true { table[id] = nil }
+    }
 }
