@@ -42,6 +42,9 @@ struct TransitionLayerTests {
         #expect(window.layer.contentOverride == nil)
         #expect(finished == [true])
         #expect(window.renderedBitmap().maxChannelDifference(to: screen(.systemBlue))! <= 1)
+        window.advance(by: 1.0 / 60)
+        // No frame is due any more (a later timer — the presentation's watchdog — may remain).
+        #expect((window.nextFrameTime ?? .infinity) > window.currentTime, "idle once the transition is over")
     }
 
     @Test func animatedPresentationShowsThroughTheTransition() {

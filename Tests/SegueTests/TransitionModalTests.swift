@@ -21,6 +21,51 @@ struct TransitionModalTests {
         return found
     }
 
+    @Test(arguments: ModalEffectStyle.allCases)
+    func modalPlayersStartOnTheOldPageAndEndOnTheNew(_ style: ModalEffectStyle) {
+        let (a, b) = EffectTestPages.make(width: 160, height: 100)
+        for presenting in [true, false] {
+            let player = EffectPlayer(modal: style, presenting: presenting, from: a, to: b)
+            player.progress = 0
+            if style == .partialCurl && !presenting {
+                // Dismissal starts from the held curl, exactly where the presentation ended.
+                let presented = EffectPlayer(modal: .partialCurl, presenting: true, from: b, to: a)
+                presented.progress = 1
+                #expect(player.renderedBitmap().maxChannelDifference(to: presented.renderedBitmap())! == 0)
+            } else {
+                #expect(player.renderedBitmap().maxChannelDifference(to: a)! <= 1, "\(style) presenting \(presenting) at 0")
+            }
+            player.progress = 1
+            let end = player.renderedBitmap()
+            if style == .partialCurl && presenting {
+                // The presentation ends held: part of the presented page shows, the rest is the curl.
+                #expect(EffectMetrics.meanDifference(end, a) > 5 && EffectMetrics.meanDifference(end, b) > 5)
+            } else {
+                #expect(end.maxChannelDifference(to: b)! <= 1, "\(style) presenting \(presenting) at 1")
+            }
+        }
+    }
+
+    @Test func modalDirections() {
+        // Cover vertical rises from the bottom and leaves downwards; the flip turns right to left and back.
+        let (a, b) = EffectTestPages.make(width: 160, height: 100)
+        func at(_ style: ModalEffectStyle, _ presenting: Bool, _ p: Double) -> Bitmap {
+            let pl = EffectPlayer(modal: style, presenting: presenting, from: a, to: b)
+            pl.progress = p
+            return pl.renderedBitmap()
+        }
+        let up = at(.coverVertical, true, 0.5)
+        #expect(up[80, 20] == a[80, 20] && up[80, 80] == b[80, 30], "top half old, new page's top at mid-height")
+        let down = at(.coverVertical, false, 0.5)
+        #expect(down[80, 20] == b[80, 20] && down[80, 80] == a[80, 30], "old page slid half way down over the new")
+        let flipIn = at(.flipHorizontal, true, 0.25), flipOut = at(.flipHorizontal, false, 0.25)
+        #expect(EffectMetrics.meanDifference(flipIn, EffectMetrics.mirrored(flipOut, horizontal: true)) > 0)
+        // Presenting, the right edge comes forward: the card's right half is taller than its left.
+        func columnHeight(_ img: Bitmap, _ x: Int) -> Int { (0..<100).filter { img[x, $0] != 0xff00_0000 }.count }
+        #expect(columnHeight(flipIn, 130) > columnHeight(flipIn, 40))
+        #expect(columnHeight(flipOut, 30) > columnHeight(flipOut, 120))
+    }
+
     @Test func flipHorizontalPresentsAndDismisses() {
         let w = Window(size: size)
         let a = ColourController(.systemRed), b = ColourController(.systemBlue)

@@ -21,24 +21,31 @@ public final class CubeEffect: TransitionEffect {
         func turned(_ x: Double, _ z: Double) -> (a: Double, z: Double) {
             (L / 2 + x * c - z * s, -L / 2 + x * s + z * c - recede)
         }
-        struct Face { let tex: Bitmap; let depth: Double; let shade: Double; let points: [(Double, Double)] }
-        // Old face: X from −L/2 to L/2 at Z = L/2. New face: X = L/2, Z from L/2 to −L/2.
-        let oldFace = Face(tex: f.old, depth: L / 2 * c, shade: 0.5 + 0.5 * c,
-                           points: [(-L / 2, L / 2), (L / 2, L / 2)])
-        let newFace = Face(tex: f.new, depth: L / 2 * s, shade: 0.5 + 0.5 * s,
-                           points: [(L / 2, L / 2), (L / 2, -L / 2)])
-        mesh.reset()
-        for face in [oldFace, newFace].sorted(by: { $0.depth < $1.depth }) {
-            let p0 = turned(face.points[0].0, face.points[0].1), p1 = turned(face.points[1].0, face.points[1].1)
+        // Old face: X from −L/2 to L/2 at Z = L/2. New face: X = L/2, Z from L/2 to −L/2. The one whose
+        // centre is farther (smaller z) is drawn first.
+        let oldFirst = L / 2 * c < L / 2 * s
+        for k in 0..<2 {
+            let isOld = (k == 0) == oldFirst
+            let tex = isOld ? f.old : f.new
+            let shade = isOld ? 0.5 + 0.5 * c : 0.5 + 0.5 * s
+            let p0 = isOld ? turned(-L / 2, L / 2) : turned(L / 2, L / 2)
+            let p1 = isOld ? turned(L / 2, L / 2) : turned(L / 2, -L / 2)
             quad.removeAll(keepingCapacity: true)
-            quad.append(pr.vertex(a: p0.a, b: 0, z: p0.z, ta: 0, tb: 0, texture: face.tex, shade: face.shade, alpha: f.opacity))
-            quad.append(pr.vertex(a: p1.a, b: 0, z: p1.z, ta: L, tb: 0, texture: face.tex, shade: face.shade, alpha: f.opacity))
-            quad.append(pr.vertex(a: p1.a, b: B, z: p1.z, ta: L, tb: B, texture: face.tex, shade: face.shade, alpha: f.opacity))
-            quad.append(pr.vertex(a: p0.a, b: B, z: p0.z, ta: 0, tb: B, texture: face.tex, shade: face.shade, alpha: f.opacity))
+            quad.append(pr.vertex(a: p0.a, b: 0, z: p0.z, ta: 0, tb: 0, texture: tex, shade: shade, alpha: f.opacity))
+            quad.append(pr.vertex(a: p1.a, b: 0, z: p1.z, ta: L, tb: 0, texture: tex, shade: shade, alpha: f.opacity))
+            quad.append(pr.vertex(a: p1.a, b: B, z: p1.z, ta: L, tb: B, texture: tex, shade: shade, alpha: f.opacity))
+            quad.append(pr.vertex(a: p0.a, b: B, z: p0.z, ta: 0, tb: B, texture: tex, shade: shade, alpha: f.opacity))
             guard Mesh.isFrontFacing(quad) else { continue }
             mesh.reset()
             mesh.appendQuad(quad[0], quad[1], quad[2], quad[3])
-            canvas.draw(mesh, texture: face.tex)
+            // Feather the silhouette: top, bottom and the outer side (not the edge the faces share).
+            var centre = quad[0]
+            centre.x = (quad[0].x + quad[1].x + quad[2].x + quad[3].x) / 4
+            centre.y = (quad[0].y + quad[1].y + quad[2].y + quad[3].y) / 4
+            mesh.appendSkirt(quad[0], quad[1], inside: centre)
+            mesh.appendSkirt(quad[2], quad[3], inside: centre)
+            if isOld { mesh.appendSkirt(quad[3], quad[0], inside: centre) } else { mesh.appendSkirt(quad[1], quad[2], inside: centre) }
+            canvas.draw(mesh, texture: tex)
         }
     }
 }

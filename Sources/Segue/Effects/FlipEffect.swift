@@ -2,7 +2,7 @@
 // page on its front and the new page on its back (oglFlip; the modal flipHorizontal). "From right"
 // brings the right edge towards the viewer and over to the left; top and bottom turn about the
 // horizontal axis. The card recedes a little as it turns and darkens slightly when seen at an angle.
-// One quad a frame: whichever side faces the viewer.
+// One quad a frame, whichever side faces the viewer, with feathered edges.
 
 import Foundation
 
@@ -27,7 +27,11 @@ public final class FlipEffect: TransitionEffect {
             return pr.vertex(a: a, b: b, z: z, ta: ta, tb: b, texture: tex, shade: shade, alpha: f.opacity)
         }
         mesh.reset()
-        mesh.appendQuad(corner(-L / 2, 0), corner(L / 2, 0), corner(L / 2, B), corner(-L / 2, B))
+        let q = [corner(-L / 2, 0), corner(L / 2, 0), corner(L / 2, B), corner(-L / 2, B)]
+        mesh.appendQuad(q[0], q[1], q[2], q[3])
+        var centre = q[0]
+        centre.x = (q[0].x + q[1].x + q[2].x + q[3].x) / 4; centre.y = (q[0].y + q[1].y + q[2].y + q[3].y) / 4
+        for k in 0..<4 { mesh.appendSkirt(q[k], q[(k + 1) % 4], inside: centre) }
         canvas.draw(mesh, texture: tex)
     }
 }

@@ -11,6 +11,7 @@ public final class IrisEffect: TransitionEffect {
     public enum Emphasis: Sendable { case open, close }
     public let emphasis: Emphasis
     private var mesh = Mesh()
+    private var corners: [(Double, Double)] = [], rayEnds: [(Double, Double)] = []
     private static let blades = 6
 
     public init(emphasis: Emphasis) { self.emphasis = emphasis }
@@ -39,25 +40,33 @@ public final class IrisEffect: TransitionEffect {
         let far = 3 * R
         let cx = W / 2, cy = H / 2
         let half = Double.pi / Double(n)
-        func vertexAt(angle: Double) -> (Double, Double) {
-            let r = rho / cos(half)
-            return (cx + r * cos(angle), cy + r * sin(angle))
+        // Hexagon corner k lies between edge k and edge k + 1; ray k continues edge k past corner k.
+        // Each corner and ray end is computed once and shared by the two blades that meet there, so
+        // neighbouring blades have bit-identical edges and the rasterizer leaves no cracks between them.
+        corners.removeAll(keepingCapacity: true)
+        rayEnds.removeAll(keepingCapacity: true)
+        let cornerRadius = rho / cos(half)
+        for k in 0..<n {
+            let beta = twist + Double(k) * 2 * half
+            let c = (cx + cornerRadius * cos(beta + half), cy + cornerRadius * sin(beta + half))
+            corners.append(c)
+            let t = beta + Double.pi / 2
+            rayEnds.append((c.0 + far * cos(t), c.1 + far * sin(t)))
         }
         mesh.reset()
-        for i in 0..<n {
-            // Blade i lies across hexagon edge i (outward normal at angle β) and its rays.
-            let beta = twist + Double(i) * 2 * half
-            let startV = vertexAt(angle: beta - half)
-            let prevT = beta - 2 * half + Double.pi / 2, thisT = beta + Double.pi / 2
-            let farPrev = (startV.0 + far * cos(prevT), startV.1 + far * sin(prevT))
-            let endV = vertexAt(angle: beta + half)
-            let farThis = (endV.0 + far * cos(thisT), endV.1 + far * sin(thisT))
+        for k in 0..<n {
+            let prev = (k + n - 1) % n
             let base = UInt32(mesh.vertices.count)
-            mesh.vertices.append(pr.solidVertex(x: startV.0, y: startV.1, shade: 1, highlight: 0.10, alpha: f.opacity))
-            mesh.vertices.append(pr.solidVertex(x: endV.0, y: endV.1, shade: 1, highlight: 0.03, alpha: f.opacity))
-            mesh.vertices.append(pr.solidVertex(x: farThis.0, y: farThis.1, shade: 0.2, alpha: f.opacity))
-            mesh.vertices.append(pr.solidVertex(x: farPrev.0, y: farPrev.1, shade: 0.6, alpha: f.opacity))
-            mesh.indices += [base, base + 1, base + 2, base, base + 2, base + 3]
+            mesh.vertices.append(pr.solidVertex(x: corners[prev].0, y: corners[prev].1, shade: 1, highlight: 0.10, alpha: f.opacity))
+            mesh.vertices.append(pr.solidVertex(x: corners[k].0, y: corners[k].1, shade: 1, highlight: 0.03, alpha: f.opacity))
+            mesh.vertices.append(pr.solidVertex(x: rayEnds[k].0, y: rayEnds[k].1, shade: 0.2, alpha: f.opacity))
+            mesh.vertices.append(pr.solidVertex(x: rayEnds[prev].0, y: rayEnds[prev].1, shade: 0.6, alpha: f.opacity))
+            // Split along corner k → far end of ray k−1: corner k lies on the line from corner k−1 to the
+            // end of ray k, so the other diagonal would leave a T-junction (cracks) at corner k.
+            mesh.indices += [base, base + 1, base + 3, base + 1, base + 2, base + 3]
+            // Soften the blade's inner edge into the aperture.
+            let inner = mesh.vertices[Int(base)], inner2 = mesh.vertices[Int(base) + 1]
+            mesh.appendSkirt(inner, inner2, inside: mesh.vertices[Int(base) + 2])
         }
         clipped.draw(mesh, texture: SolidTexture.blade)
     }

@@ -98,7 +98,16 @@ public final class PageCurlEffect: TransitionEffect {
                 under.vertices.append(pr.vertex(x: x, y: y, u: x, v: y, texture: below, shade: shade, alpha: f.opacity))
             }
         }
-        under.appendGridIndices(base: 0, columns: cols, rows: rows)
+        // Only cells the curl has uncovered (some corner past the axis) can show: an opaque flat page
+        // hides the rest, so those are not drawn at all.
+        let pageOpaque = direction == .curl ? f.oldIsOpaque : f.newIsOpaque
+        for j in 0..<rows {
+            for i in 0..<cols {
+                let a = j * stride + i
+                if pageOpaque && max(points[a].d, points[a + 1].d, points[a + stride].d, points[a + stride + 1].d) <= 0 { continue }
+                appendCell(&under, a, stride)
+            }
+        }
         canvas.draw(under, texture: below)
 
         // The curling page: flat cells first, then the lifted cells
@@ -125,6 +134,14 @@ public final class PageCurlEffect: TransitionEffect {
         order.sort { $0.d < $1.d }
         lifted.vertices = flat.vertices
         for (_, a) in order { appendCell(&lifted, a, stride) }
+        // Feather the lifted page's border, which now stands out against what lies beneath.
+        for (_, a) in order {
+            let i = a % stride, j = a / stride, v = lifted.vertices
+            if j == 0 { lifted.appendSkirt(v[a], v[a + 1], inside: v[a + stride]) }
+            if j == rows - 1 { lifted.appendSkirt(v[a + stride], v[a + stride + 1], inside: v[a]) }
+            if i == 0 { lifted.appendSkirt(v[a], v[a + stride], inside: v[a + 1]) }
+            if i == cols - 1 { lifted.appendSkirt(v[a + 1], v[a + stride + 1], inside: v[a]) }
+        }
         canvas.draw(flat, texture: page)
         canvas.draw(lifted, texture: page)
     }

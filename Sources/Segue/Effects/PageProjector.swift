@@ -89,6 +89,24 @@ extension Mesh {
         indices.append(i); indices.append(i + 2); indices.append(i + 3)
     }
 
+    /// Feathers the mesh edge a–b: a strip `width` device pixels wide outside it (away from `inside`)
+    /// whose alpha falls to 0, so silhouettes are anti-aliased like image edges. The strip shares a and
+    /// b exactly with the mesh, so no crack can open between them.
+    mutating func appendSkirt(_ a: MeshVertex, _ b: MeshVertex, inside c: MeshVertex, width: Float = 1) {
+        var nx = b.y - a.y, ny = a.x - b.x
+        let len = (nx * nx + ny * ny).squareRoot()
+        guard len > 1e-6 else { return }
+        nx /= len; ny /= len
+        if nx * (c.x - a.x) + ny * (c.y - a.y) > 0 { nx = -nx; ny = -ny }
+        var a2 = a, b2 = b
+        a2.x += nx * width; a2.y += ny * width; a2.alpha = 0
+        b2.x += nx * width; b2.y += ny * width; b2.alpha = 0
+        let i = UInt32(vertices.count)
+        vertices.append(a); vertices.append(b); vertices.append(b2); vertices.append(a2)
+        indices.append(i); indices.append(i + 1); indices.append(i + 2)
+        indices.append(i); indices.append(i + 2); indices.append(i + 3)
+    }
+
     /// Appends the triangles of a `columns × rows` grid whose vertices were appended row by row
     /// starting at index `base`.
     mutating func appendGridIndices(base: Int, columns: Int, rows: Int) {

@@ -23,7 +23,8 @@ public final class RippleEffect: TransitionEffect {
         let cycles = 4.0
         let displacement = 0.011 * diag
         let lx = -0.6, ly = -0.8                           // light direction (towards the top-left)
-        let cols = max(32, min(112, Int((W / 9).rounded()))), rows = max(20, Int((Double(cols) * H / W).rounded()))
+        // About 7 cells a wavelength at any size: ≤ 64 × 36 cells, ~9k triangles for both pages.
+        let cols = max(32, min(64, Int((W / 9).rounded()))), rows = max(20, Int((Double(cols) * H / W).rounded()))
 
         field.removeAll(keepingCapacity: true)
         for j in 0...rows {
@@ -44,8 +45,11 @@ public final class RippleEffect: TransitionEffect {
             }
         }
         let newAlpha = smoothstep(0.3, 0.92, p)
-        build(&oldMesh, texture: f.old, alpha: f.opacity, cols: cols, rows: rows, W: W, H: H, pr: pr)
-        canvas.draw(oldMesh, texture: f.old)
+        // Once the new page is fully in and opaque, the old one under it cannot show.
+        if newAlpha < 1 || !f.newIsOpaque {
+            build(&oldMesh, texture: f.old, alpha: f.underlyingOldOpacity, cols: cols, rows: rows, W: W, H: H, pr: pr)
+            canvas.draw(oldMesh, texture: f.old)
+        }
         if newAlpha > 0 {
             build(&newMesh, texture: f.new, alpha: f.opacity * newAlpha, cols: cols, rows: rows, W: W, H: H, pr: pr)
             canvas.draw(newMesh, texture: f.new)

@@ -42,6 +42,16 @@ public final class SuckEffect: TransitionEffect {
             }
         }
         mesh.appendGridIndices(base: 0, columns: cols, rows: rows)
+        // Feather the outline (its sides are long diagonals, jagged otherwise).
+        let stride = cols + 1, v = mesh.vertices
+        for j in 0..<rows {
+            mesh.appendSkirt(v[j * stride], v[(j + 1) * stride], inside: v[j * stride + 1])
+            mesh.appendSkirt(v[j * stride + cols], v[(j + 1) * stride + cols], inside: v[j * stride + cols - 1])
+        }
+        for i in 0..<cols {
+            mesh.appendSkirt(v[i], v[i + 1], inside: v[stride + i])
+            mesh.appendSkirt(v[rows * stride + i], v[rows * stride + i + 1], inside: v[(rows - 1) * stride + i])
+        }
         canvas.draw(mesh, texture: f.old)
     }
 }

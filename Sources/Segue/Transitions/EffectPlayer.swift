@@ -20,7 +20,8 @@ public final class EffectPlayer: LayerContentOverride {
     /// The layer this player draws, told to recomposite when progress changes.
     public weak var layer: Layer?
 
-    /// 0 shows `from`, 1 shows `to` (for partialCurl: the page held curled).
+    /// 0 shows `from`, 1 shows `to` — except partialCurl, which holds: presenting ends on the page held
+    /// curled over the presented one, and dismissing starts from that same held frame.
     public var progress: Double = 0 { didSet { if progress != oldValue { layer?.setNeedsComposite() } } }
 
     public init(effect: TransitionEffect, subtype: TransitionSubtype = .fromRight, from: Bitmap, to: Bitmap) {
