@@ -43,8 +43,12 @@ extension Compositor {
 
     /// True when the layer alone paints every pixel of `clip` opaquely.
     func occludes(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity: Double, clip: PixelRect) -> Bool {
-        guard !layer.isHidden, layer.contentOverride == nil, opacity * s.opacity >= 1, s.cornerRadius == 0,
-              let bg = s.backgroundColor, bg.alpha >= 1, case .translation(let tx, let ty) = m.placement else { return false }
+        guard !layer.isHidden, opacity * s.opacity >= 1, case .translation(let tx, let ty) = m.placement else { return false }
+        if let o = layer.contentOverride {
+            guard o.paintsBoundsOpaquely else { return false }
+        } else {
+            guard s.cornerRadius == 0, let bg = s.backgroundColor, bg.alpha >= 1 else { return false }
+        }
         let r = PixelRect(x0: Int((s.bounds.minX + tx).rounded(.up)), y0: Int((s.bounds.minY + ty).rounded(.up)),
                           x1: Int((s.bounds.maxX + tx).rounded(.down)), y1: Int((s.bounds.maxY + ty).rounded(.down)))
         return r.contains(clip)

@@ -12,6 +12,13 @@
 public protocol LayerContentOverride: AnyObject {
     /// Draws the layer's whole appearance; `layerToDevice` maps the layer's bounds space to the canvas.
     func draw(in canvas: Canvas, layerToDevice: Transform3D, opacity: Double, bounds: Rect)
+    /// True when the drawing covers every pixel of the bounds opaquely at opacity 1, so the compositor
+    /// may skip whatever lies beneath (default false).
+    var paintsBoundsOpaquely: Bool { get }
+}
+
+extension LayerContentOverride {
+    public var paintsBoundsOpaquely: Bool { false }
 }
 
 @MainActor

@@ -153,31 +153,21 @@ struct MeshRasterizer {
                     let xc = Double(x) + 0.5
                     var SH = fx(psh.at(xc, yc)), HL = fx(phl.at(xc, yc)), AL = fx(pal.at(xc, yc))
                     let dSH = fx(psh.dx), dHL = fx(phl.dx), dAL = fx(pal.dx)
-                    for i in 0..<n {
-                        let s = inside ? sampleInside(tex, ts, U, V) : sampleChecked(texture, U, V)
-                        put(dst + i, modulate(s, SH >> 16, HL >> 16, AL >> 16), 255)
-                        U += dU; V += dV; dU += ddU; dV += ddV
-                        SH += dSH; HL += dHL; AL += dAL
+                    if inside && FastPaths.enabled {
+                        shadedSpan(dst, n, tex, ts, &U, &V, &dU, &dV, ddU, ddV, &SH, &HL, &AL, dSH, dHL, dAL)
+                    } else {
+                        for i in 0..<n {
+                            let s = inside ? sampleInside(tex, ts, U, V) : sampleChecked(texture, U, V)
+                            put(dst + i, modulatePixel(s, SH >> 16, HL >> 16, AL >> 16), 255)
+                            U += dU; V += dV; dU += ddU; dV += ddV
+                            SH += dSH; HL += dHL; AL += dAL
+                        }
                     }
                 }
                 x += n
                 a = b
             }
         }
-    }
-
-    /// rgb × shade, + white × highlight × alpha (kept premultiplied), then everything × alpha; the
-    /// factors are in 1/256 units (256 = 1) and clamped to 0…256.
-    @inline(__always) private func modulate(_ p: UInt32, _ shade: Int, _ highlight: Int, _ alpha: Int) -> UInt32 {
-        let a = Int(p >> 24)
-        if a == 0 { return 0 }
-        let sh = min(max(shade, 0), 256), al = min(max(alpha, 0), 256)
-        let lift = a * min(max(highlight, 0), 256) + 128
-        @inline(__always) func ch(_ s: UInt32) -> UInt32 {
-            let lit = min(a, (Int((p >> s) & 0xff) * sh + lift) >> 8)
-            return UInt32((lit * al + 128) >> 8) << s
-        }
-        return UInt32((a * al + 128) >> 8) << 24 | ch(16) | ch(8) | ch(0)
     }
 }
 
