@@ -43,15 +43,33 @@ extension Compositor {
 
     /// True when the layer alone paints every pixel of `clip` opaquely.
     func occludes(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity: Double, clip: PixelRect) -> Bool {
-        guard !layer.isHidden, opacity * s.opacity >= 1, case .translation(let tx, let ty) = m.placement else { return false }
+        opaqueRect(layer, s, m, opacity: opacity)?.contains(clip) ?? false
+    }
+
+    /// The whole device pixels the layer alone paints opaquely, if it is an opaque translated box.
+    func opaqueRect(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity: Double) -> PixelRect? {
+        guard !layer.isHidden, opacity * s.opacity >= 1, case .translation(let tx, let ty) = m.placement else { return nil }
         if let o = layer.contentOverride {
-            guard o.paintsBoundsOpaquely else { return false }
+            guard o.paintsBoundsOpaquely else { return nil }
         } else {
-            guard s.cornerRadius == 0, let bg = s.backgroundColor, bg.alpha >= 1 else { return false }
+            guard s.cornerRadius == 0, let bg = s.backgroundColor, bg.alpha >= 1 else { return nil }
         }
-        let r = PixelRect(x0: Int((s.bounds.minX + tx).rounded(.up)), y0: Int((s.bounds.minY + ty).rounded(.up)),
-                          x1: Int((s.bounds.maxX + tx).rounded(.down)), y1: Int((s.bounds.maxY + ty).rounded(.down)))
-        return r.contains(clip)
+        guard abs(tx) < 1e9, abs(ty) < 1e9, s.bounds.width < 1e9, s.bounds.height < 1e9 else { return nil }
+        return PixelRect(x0: Int((s.bounds.minX + tx).rounded(.up)), y0: Int((s.bounds.minY + ty).rounded(.up)),
+                         x1: Int((s.bounds.maxX + tx).rounded(.down)), y1: Int((s.bounds.maxY + ty).rounded(.down)))
+    }
+
+    /// `clip` less the side an opaque rectangle covers across its full height or width (the part of a
+    /// sliding page's neighbour that still shows); unchanged when `r` covers no whole side.
+    func trimmed(_ clip: PixelRect, by r: PixelRect) -> PixelRect {
+        var c = clip
+        if r.isEmpty || c.isEmpty { return c }
+        if r.y0 <= c.y0 && r.y1 >= c.y1 {
+            if r.x0 <= c.x0 { c.x0 = max(c.x0, min(c.x1, r.x1)) } else if r.x1 >= c.x1 { c.x1 = min(c.x1, max(c.x0, r.x0)) }
+        } else if r.x0 <= c.x0 && r.x1 >= c.x1 {
+            if r.y0 <= c.y0 { c.y0 = max(c.y0, min(c.y1, r.y1)) } else if r.y1 >= c.y1 { c.y1 = min(c.y1, max(c.y0, r.y0)) }
+        }
+        return c
     }
 
     /// Draws a layer and its subtree (`m`: layer bounds space → canvas).
@@ -70,6 +88,7 @@ extension Compositor {
         let roundedMask = layer.masksToBounds && s.cornerRadius > 0 && (hasSublayers || layer.contents != nil)
         switch m.placement {
         case .translation where !(op < 1 && hasSublayers) && !roundedMask:
+            if hasSublayers, drawStaticSubtree(layer, s, m, opacity: op, canvas) { return }
             drawOwnContent(layer, s, m, opacity: op, canvas, masked: layer.masksToBounds)
         default:
             drawFlattened(layer, s, m, opacity: op, canvas)
@@ -91,6 +110,17 @@ extension Compositor {
             break
         }
         let occluded = first > 0 || (!kids.isEmpty && occludes(kids[0].0, kids[0].1, kids[0].2, opacity: op, clip: canvas.clip))
+        // Partial occlusion: what lies under an opaque sibling covering a whole side of the clip (a page
+        // sliding in) is drawn only where it still shows. Clips from the top sibling down.
+        var clips: [PixelRect] = []
+        if kids.count - first > 1 {
+            clips = Array(repeating: canvas.clip, count: kids.count)
+            var visible = canvas.clip
+            for i in stride(from: kids.count - 1, through: first, by: -1) {
+                clips[i] = visible
+                if let r = opaqueRect(kids[i].0, kids[i].1, kids[i].2, opacity: op) { visible = trimmed(visible, by: r) }
+            }
+        }
         if !occluded {
             if let bg = s.backgroundColor, bg.alpha > 0 {
                 canvas.fill(s.bounds, cornerRadius: s.cornerRadius, color: bg, opacity: op, transform: m)
@@ -108,7 +138,13 @@ extension Compositor {
         }
         for i in first..<kids.count {
             let (c, cs, cm) = kids[i]
-            drawLayer(c, cs, cm, opacity: op, inner)
+            if clips.isEmpty {
+                drawLayer(c, cs, cm, opacity: op, inner)
+            } else {
+                var part = inner
+                part.clip = inner.clip.intersection(clips[i])
+                if !part.clip.isEmpty { drawLayer(c, cs, cm, opacity: op, part) }
+            }
         }
         if border, layer.borderWidth > 0 {
             canvas.stroke(s.bounds, cornerRadius: s.cornerRadius, width: layer.borderWidth,

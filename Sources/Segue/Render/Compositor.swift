@@ -31,6 +31,9 @@ public final class Compositor {
 
     /// Flattened subtrees kept between frames, per layer.
     var textures: [ObjectIdentifier: CachedTexture] = [:]
+    /// Subtree digests of big translated layers, by layer, with the frame they were last seen in
+    /// (Compositor+StaticSubtrees).
+    var subtreeDigests: [ObjectIdentifier: SeenDigest] = [:]
     /// Blurred shadow shapes, by shape, blur and colour.
     var shadows: [ShadowKey: CachedShadow] = [:]
     /// Counts renders; cache entries unused for a couple of frames are dropped.
@@ -88,6 +91,9 @@ public final class Compositor {
         // Rebuild only when something expired, so steady frames allocate nothing here.
         if textures.values.contains(where: { frame - $0.lastUsed > 2 }) {
             textures = textures.filter { frame - $0.value.lastUsed <= 2 }
+        }
+        if subtreeDigests.values.contains(where: { frame - $0.frame > 2 }) {
+            subtreeDigests = subtreeDigests.filter { frame - $0.value.frame <= 2 }
         }
         if shadows.values.contains(where: { frame - $0.lastUsed > 2 }) {
             shadows = shadows.filter { frame - $0.value.lastUsed <= 2 }

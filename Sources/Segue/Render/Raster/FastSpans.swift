@@ -58,11 +58,15 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
                 _ U: inout Int, _ V: inout Int, _ dU: inout Int, _ dV: inout Int, _ ddU: Int, _ ddV: Int,
                 _ SH: inout Int, _ HL: inout Int, _ AL: inout Int, _ dSH: Int, _ dHL: Int, _ dAL: Int) {
     typealias I4 = SIMD4<Int32>
-    let zero = I4(repeating: 0), full = I4(repeating: 256)
+    // Branch-free min and clamp on small lanes (the generic pointwiseMin/Max are not inlined).
+    @inline(__always) func minimum(_ a: I4, _ b: I4) -> I4 { let d = a &- b; return b &+ (d & (d &>> 31)) }
+    @inline(__always) func unit(_ x: I4) -> I4 { minimum(x & ~(x &>> 31), I4(repeating: 256)) }
     @inline(__always) func factor(_ v: Int, _ d: Int) -> I4 {
         I4(Int32(truncatingIfNeeded: v >> 16), Int32(truncatingIfNeeded: (v &+ d) >> 16),
            Int32(truncatingIfNeeded: (v &+ 2 &* d) >> 16), Int32(truncatingIfNeeded: (v &+ 3 &* d) >> 16))
     }
+    // Highlight is linear along the span, so it is zero (after the clamp) throughout iff at both ends.
+    let unlit = count > 0 && HL >> 16 <= 0 && (HL &+ (count - 1) &* dHL) >> 16 <= 0
     var i = 0
     while i + 4 <= count {
         let u0 = U, v0 = V
@@ -79,17 +83,45 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
                       UInt32(truncatingIfNeeded: u3)) &>> 16) & 0xff
         let fy = (Px4(UInt32(truncatingIfNeeded: v0), UInt32(truncatingIfNeeded: v1), UInt32(truncatingIfNeeded: v2),
                       UInt32(truncatingIfNeeded: v3)) &>> 16) & 0xff
+        let sh = unit(factor(SH, dSH))
+        let al = unit(factor(AL, dAL))
+        if unlit {
+            // No highlight: every product fits 16 bits, so modulate runs on the 16-bit lanes of the
+            // bilinear result (SSE2 multiplies 16-bit lanes natively, 32-bit ones only in halves).
+            let (rb, ag) = bilinear4Lanes(t00, t10, t01, t11, fx, fy)
+            SH &+= 4 &* dSH; HL &+= 4 &* dHL; AL &+= 4 &* dAL
+            @inline(__always) func both(_ w: I4) -> Half8 { let u = unsafeBitCast(w, to: Px4.self); return unsafeBitCast(u | (u &<< 16), to: Half8.self) }
+            @inline(__always) func min16(_ x: Half8, _ y: Half8) -> Half8 {
+                let d = unsafeBitCast(x &- y, to: SIMD8<Int16>.self)
+                return y &+ unsafeBitCast(d & (d &>> 15), to: Half8.self)
+            }
+            let alpha = unsafeBitCast(ag, to: Px4.self) &>> 16
+            let aa = unsafeBitCast(alpha | (alpha &<< 16), to: Half8.self)
+            let shRB = both(sh), alB = both(al)
+            // The alpha lanes of `ag` take shade 1 (256): min(a, a) = a, then × alpha like the rest.
+            let shAG = unsafeBitCast(unsafeBitCast(sh, to: Px4.self) | Px4(repeating: 256 << 16), to: Half8.self)
+            let orb = (min16(aa, (rb &* shRB &+ 128) &>> 8) &* alB &+ 128) &>> 8
+            let oag = (min16(aa, (ag &* shAG &+ 128) &>> 8) &* alB &+ 128) &>> 8
+            let va = unsafeBitCast(oag, to: Px4.self) &>> 16
+            let inv = Half8(repeating: 255) &- unsafeBitCast(va | (va &<< 16), to: Half8.self)
+            let d = UnsafeRawPointer(dst + i).loadUnaligned(as: Px4.self)
+            let mask = Px4(repeating: 0x00ff_00ff)
+            let drb = div255(unsafeBitCast(d & mask, to: Half8.self) &* inv)
+            let dag = div255(unsafeBitCast((d &>> 8) & mask, to: Half8.self) &* inv)
+            let out = unsafeBitCast(orb &+ drb, to: Px4.self) | (unsafeBitCast(oag &+ dag, to: Px4.self) &<< 8)
+            UnsafeMutableRawPointer(dst + i).storeBytes(of: out, as: Px4.self)
+            i += 4
+            continue
+        }
         let s = bilinear4(t00, t10, t01, t11, fx, fy)
         // modulate, lane-wise on 32-bit channel vectors.
-        let sh = factor(SH, dSH).clamped(lowerBound: zero, upperBound: full)
-        let hl = factor(HL, dHL).clamped(lowerBound: zero, upperBound: full)
-        let al = factor(AL, dAL).clamped(lowerBound: zero, upperBound: full)
+        let hl = unit(factor(HL, dHL))
         SH &+= 4 &* dSH; HL &+= 4 &* dHL; AL &+= 4 &* dAL
         let si = unsafeBitCast(s, to: I4.self)
         let a = (si &>> 24) & 0xff
         let lift = a &* hl &+ 128
         @inline(__always) func ch(_ shift: Int32) -> I4 {
-            let lit = pointwiseMin(a, (((si &>> shift) & 0xff) &* sh &+ lift) &>> 8)
+            let lit = minimum(a, (((si &>> shift) & 0xff) &* sh &+ lift) &>> 8)
             return ((lit &* al &+ 128) &>> 8) &<< shift
         }
         let v = unsafeBitCast(((a &* al &+ 128) &>> 8) &<< 24 | ch(16) | ch(8) | ch(0), to: Px4.self)
@@ -116,6 +148,13 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
 /// Bilinear blend of four pixels' taps (the vector form of `bilinear`).
 @inline(__always) @usableFromInline
 func bilinear4(_ t00: Px4, _ t10: Px4, _ t01: Px4, _ t11: Px4, _ fx: Px4, _ fy: Px4) -> Px4 {
+    let (rb, ag) = bilinear4Lanes(t00, t10, t01, t11, fx, fy)
+    return unsafeBitCast(rb, to: Px4.self) | (unsafeBitCast(ag, to: Px4.self) &<< 8)
+}
+
+/// `bilinear4` before packing: blue+red and green+alpha as 16-bit lanes, each ≤ 255.
+@inline(__always) @usableFromInline
+func bilinear4Lanes(_ t00: Px4, _ t10: Px4, _ t01: Px4, _ t11: Px4, _ fx: Px4, _ fy: Px4) -> (Half8, Half8) {
     let w11 = (fx &* fy &+ 128) &>> 8
     let w10 = fx &- w11, w01 = fy &- w11, w00 = 256 &- fx &- fy &+ w11
     @inline(__always) func both(_ w: Px4) -> Half8 { unsafeBitCast(w | (w &<< 16), to: Half8.self) }
@@ -125,7 +164,7 @@ func bilinear4(_ t00: Px4, _ t10: Px4, _ t01: Px4, _ t11: Px4, _ fx: Px4, _ fy: 
     @inline(__always) func hi(_ t: Px4) -> Half8 { unsafeBitCast((t &>> 8) & mask, to: Half8.self) }
     let rb = (lo(t00) &* a &+ lo(t10) &* b &+ lo(t01) &* c &+ lo(t11) &* e &+ 128) &>> 8
     let ag = (hi(t00) &* a &+ hi(t10) &* b &+ hi(t01) &* c &+ hi(t11) &* e &+ 128) &>> 8
-    return unsafeBitCast(rb, to: Px4.self) | (unsafeBitCast(ag, to: Px4.self) &<< 8)
+    return (rb, ag)
 }
 
 /// rgb × shade, + white × highlight × alpha (kept premultiplied), then everything × alpha; the
