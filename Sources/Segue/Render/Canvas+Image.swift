@@ -4,6 +4,8 @@
 // lane-parallel `bilinear`. Each row is split analytically into an inner span, where all four taps
 // are inside the texture and the loop has no bounds checks, and thin border spans that clamp taps to
 // the edge and multiply by the pixel's coverage of the image (EdgeRamp) — the anti-aliased edges.
+// A pure translation between pixels has the same weights at every pixel: its inner span is
+// `translatedSpan` (FastSpans), vector loads of consecutive texels instead of gathers.
 import Foundation
 
 /// The open interval of x where `lo < s0 + x·ds < hi`.

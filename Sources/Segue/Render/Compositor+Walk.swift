@@ -113,7 +113,7 @@ extension Compositor {
         // Partial occlusion: what lies under an opaque sibling covering a whole side of the clip (a page
         // sliding in) is drawn only where it still shows. Clips from the top sibling down.
         var clips: [PixelRect] = []
-        if kids.count - first > 1 {
+        if FastPaths.enabled, kids.count - first > 1 {
             clips = Array(repeating: canvas.clip, count: kids.count)
             var visible = canvas.clip
             for i in stride(from: kids.count - 1, through: first, by: -1) {

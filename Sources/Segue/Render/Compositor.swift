@@ -1,10 +1,12 @@
 // CONTRACT (owned by the render work): renders a layer tree, with presentation values, into a Bitmap.
 // The compositor walks the tree once per frame. A layer whose accumulated transform is a translation
-// draws straight into the target (row fills and copies). Anything else — rotation, scale, 3D, group
+// draws straight into the target (row fills and copies) — unless it is a big subtree that only moves or
+// holds still, which is drawn from a whole-pixel texture (Compositor+StaticSubtrees). Anything else — rotation, scale, 3D, group
 // opacity, rounded masks — is flattened into a texture in the layer's own space and drawn through the
 // Canvas's affine or perspective path. Those textures are cached per layer and reused while the
 // subtree's versions and presentation values are unchanged, so a transition between two static screens
-// costs a few texture draws per frame. Opaque layers covering the whole clip hide what lies beneath.
+// costs a few texture draws per frame. Opaque layers covering the whole clip hide what lies beneath;
+// one covering a whole side of it (a sliding page) narrows the clip of what lies beneath.
 
 /// Something that draws a layer in place of its usual content and sublayers for a while — a running
 /// CATransition draws its effect between snapshots of the old and new state this way.
