@@ -27,6 +27,12 @@ final class Viewer {
     private var lastFrameWall: Double?
     private var scrubStart: (x: Double, progress: Double)?
 
+    /// SEGUE_TRACE=1: one line per loop decision on stderr (for diagnosing a stalled display).
+    private let trace = ProcessInfo.processInfo.environment["SEGUE_TRACE"] == "1"
+    private func log(_ s: @autoclosure () -> String) {
+        if trace { FileHandle.standardError.write(Data((s() + "\n").utf8)) }
+    }
+
     var hudVisible: Bool {
         get { hud.isVisible }
         set { hud.isVisible = newValue; window.layer.setNeedsComposite() }
@@ -66,20 +72,22 @@ final class Viewer {
             let needsFrame = (wantsFrame && !paused) || window.needsFrame || hud.isVisible && !paused
             var timeout: Double?
             if needsFrame {
-                let due = lastFrameWall.map { $0 + 1 / fps } ?? clock.now
-                timeout = max(0, due - clock.now)
+                // The next frame is rendered while the previous one is on screen: start at its deadline.
+                timeout = max(0, (lastFrameWall ?? clock.now) - clock.now)
             } else if let t = window.nextFrameTime, !paused, rate > 0 {
                 // A timer ahead: sleep until the wall time at which window time reaches it.
                 let scene = sceneAnchor + (t - windowAnchor) / rate
                 timeout = max(0, scheduler.wallTime(forSceneTime: scene) - clock.now)
             }
+            log(String(format: "wait %@ needs=%d next=%@ now=%.3f", timeout.map { String(format: "%.3f", $0) } ?? "forever",
+                       needsFrame ? 1 : 0, window.nextFrameTime.map { String(format: "%.3f", $0) } ?? "nil", window.currentTime))
             _ = host.waitForEvents(timeout: timeout)
             for e in host.events() { handle(e) }
             if quit { break }
             let now = clock.now
             let wants = (window.nextFrameTime.map { $0 <= windowTime(atScene: scheduler.sceneTime(atWallTime: now)) } ?? false && !paused)
                 || window.needsFrame || (hud.isVisible && !paused)
-            if wants && (lastFrameWall.map { now >= $0 + 1 / fps - 0.0005 } ?? true) {
+            if wants && (lastFrameWall.map { now >= $0 - 0.0005 } ?? true) {
                 render(at: now)
             } else if !wants {
                 scheduler.resync(now: now)
@@ -95,6 +103,8 @@ final class Viewer {
         let target = Bitmap(wrapping: buffer.pixels, width: buffer.width, height: buffer.height, stride: buffer.stride)
         let t0 = clock.now
         window.render(into: target)
+        log(String(format: "frame %d t=%.3f dropped=%d transition=%@", frame.index, window.currentTime, frame.dropped,
+                   window.activeTransition.map { "\($0.name) \(Int($0.progress * 100))%" } ?? "none"))
         hud.update(frameTime: clock.now - t0, dropped: scheduler.droppedFrames, frames: scheduler.framesShown, paused: paused)
         hud.draw(into: target)
         host.present()

@@ -80,11 +80,27 @@ struct TransitionLayerTests {
             let direct = TransitionRenderer.render(type: .push, subtype: .fromRight, from: old, to: new, progress: p)
             #expect(frame.maxChannelDifference(to: direct)! <= 1, "at \(p)")
         }
-        // The window's own clock running on does not move a paused timeline.
+        // The window's own clock running on does not move a paused timeline, and a paused effect
+        // wants no frames (the host idles) until the timeline is scrubbed again.
         window.advance(by: 5)
         #expect(window.layer.contentOverride != nil)
+        _ = window.renderedBitmap()
+        window.advance(by: 1.0 / 60)
+        #expect((window.nextFrameTime ?? .infinity) > window.currentTime)
         scrub.seek(to: 1)
-        window.advance(by: 0.1)
+        #expect(window.nextFrameTime == window.currentTime, "a scrub asks for a frame")
+        _ = window.renderedBitmap()
+        #expect(window.layer.contentOverride == nil)
+        // Resumed, a scrubbed transition ends on its own at the right window time.
+        let again = Timeline(parent: window.timeline)
+        again.seek(to: 0)
+        Timeline.withCurrent(again) { window.layer.add(Transition(type: .fade, duration: 1), forKey: nil) }
+        _ = window.renderedBitmap()
+        again.resume(speed: 2)
+        _ = window.renderedBitmap()
+        window.advance(by: 0.49)
+        #expect(window.layer.contentOverride != nil)
+        window.advance(by: 0.02)
         #expect(window.layer.contentOverride == nil)
     }
 

@@ -3,6 +3,7 @@
 // fails the test instead of hanging it.
 import CX11
 import Foundation
+import Segue
 import Testing
 
 final class ViewerProcess {
@@ -37,6 +38,7 @@ final class ViewerProcess {
         p.arguments = ["view"] + arguments
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = server.display
+        env["SEGUE_TRACE"] = "1"
         p.environment = env
         stderrPath = FileManager.default.temporaryDirectory.appendingPathComponent("segue-viewer-\(UUID().uuidString).err").path
         FileManager.default.createFile(atPath: stderrPath, contents: nil)
@@ -48,21 +50,33 @@ final class ViewerProcess {
         windowID = try waitForWindow()
     }
 
-    deinit {
+    private var stopped = false
+
+    /// Ends the viewer and closes this test's connection. Call it before stopping the server: a
+    /// connection to a server that is gone makes Xlib end the whole test process.
+    func stop() {
+        guard !stopped else { return }
+        stopped = true
         if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
         XCloseDisplay(connection)
         try? FileManager.default.removeItem(atPath: stderrPath)
     }
 
-    var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+    deinit { stop() }
+
+    /// The viewer's stderr (its loop trace included): the last lines only.
+    var stderr: String {
+        let all = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
+        return all.split(separator: "\n").suffix(20).joined(separator: "\n")
+    }
 
     /// The top-level window titled "Segue".
     private func waitForWindow() throws -> UInt {
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
             guard process.isRunning else { throw Failure(description: "segue exited early: \(stderr)") }
-            var root: Window = 0, parent: Window = 0
-            var children: UnsafeMutablePointer<Window>?
+            var root: CX11.Window = 0, parent: CX11.Window = 0
+            var children: UnsafeMutablePointer<CX11.Window>?
             var count: UInt32 = 0
             XQueryTree(connection, XDefaultRootWindow(connection), &root, &parent, &children, &count)
             if let children {
@@ -116,7 +130,19 @@ final class ViewerProcess {
             guard process.isRunning else { throw Failure(description: "segue exited while waiting for \(what): \(stderr)") }
             usleep(50_000)
         }
-        throw Failure(description: "timed out waiting for \(what) (\(last.count) pixels read)")
+        let saved = saveForInspection(last, named: what)
+        throw Failure(description: "timed out waiting for \(what); the last frame read is \(saved); viewer stderr: \(stderr)")
+    }
+
+    /// Writes 0x00RRGGBB pixels of the window's size as a PNG under the temporary folder, for a person to look at.
+    func saveForInspection(_ px: [UInt32], named what: String) -> String {
+        let (w, h) = size
+        guard px.count == w * h, w > 0 else { return "unavailable (\(px.count) pixels)" }
+        let b = Bitmap(width: w, height: h)
+        for i in 0..<px.count { b.pixels[i] = 0xff00_0000 | px[i] }
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("segue-viewer-\(what.filter { $0.isLetter || $0.isNumber }).png").path
+        return (try? PNG.write(b, to: path)).map { path } ?? "unwritable"
     }
 
     /// Waits until two reads 300 ms apart are identical (nothing animating).

@@ -8,9 +8,12 @@
 @MainActor
 public final class Timeline {
     public let parent: Timeline?
-    public var beginTime: Double
-    public var speed: Double
-    public var timeOffset: Double
+    public var beginTime: Double { didSet { root.changeHandler?() } }
+    public var speed: Double { didSet { root.changeHandler?() } }
+    public var timeOffset: Double { didSet { root.changeHandler?() } }
+    /// On a root: called when any timeline of the tree changes its mapping (a scrub, a pause, a
+    /// ramp), so the window knows the picture changed though no model value did.
+    var changeHandler: (() -> Void)?
     /// A scripted run of local time (finish/cancel of an interaction), replacing the linear map while set.
     private var ramp: Ramp?
 

@@ -151,10 +151,10 @@ public final class HomeViewController: ViewController, ViewControllerTransitioni
         case .ended, .cancelled:
             let translation = recognizer.translation(in: view)
             let distance = abs(translation.x / view.bounds.width)
+            // Seed 000's rule exactly: past half finishes, anything else cancels (the remainder then
+            // continues with the finger's velocity — PercentDrivenInteractiveTransition does that).
             if recognizer.state == .ended && distance > 0.5 {
                 interaction?.finish()
-            } else if recognizer.state == .ended && recognizer.velocity(in: view).x < -view.bounds.width {
-                interaction?.finish()  // a fast flick to the left commits too
             } else {
                 interaction?.cancel()
             }

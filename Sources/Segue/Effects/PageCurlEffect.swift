@@ -110,8 +110,7 @@ public final class PageCurlEffect: TransitionEffect {
         }
         canvas.draw(under, texture: below)
 
-        // The curling page: flat cells first, then the lifted cells
-        // from the axis outwards (lowest first).
+        // The curling page: flat cells first, then the lifted cells from the axis outwards (lowest first).
         flat.reset(); lifted.reset(); order.removeAll(keepingCapacity: true)
         for (k, q) in points.enumerated() {
             let j = k / stride, i = k % stride
@@ -135,8 +134,9 @@ public final class PageCurlEffect: TransitionEffect {
         lifted.vertices = flat.vertices
         for (_, a) in order { appendCell(&lifted, a, stride) }
         // Feather the lifted page's border, which now stands out against what lies beneath.
+        let v = flat.vertices   // the same vertices, read from a buffer the skirts do not grow
         for (_, a) in order {
-            let i = a % stride, j = a / stride, v = lifted.vertices
+            let i = a % stride, j = a / stride
             if j == 0 { lifted.appendSkirt(v[a], v[a + 1], inside: v[a + stride]) }
             if j == rows - 1 { lifted.appendSkirt(v[a + stride], v[a + stride + 1], inside: v[a]) }
             if i == 0 { lifted.appendSkirt(v[a], v[a + stride], inside: v[a + 1]) }

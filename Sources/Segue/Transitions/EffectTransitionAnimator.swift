@@ -92,10 +92,20 @@ public final class EffectTransitionAnimator: ViewControllerAnimatedTransitioning
 
         let cover = EffectTransitionView(frame: container.bounds, player: makePlayer(old, new))
         container.addSubview(cover)
+        // The cover draws the whole screen from the snapshots: the live views under it are hidden while
+        // it plays, so the compositor does not draw them every frame for nothing.
+        var hidden: [View] = []
+        for v in [fromView, ctx.view(forKey: .to), ctx.viewController(forKey: .from)?.view,
+                  ctx.viewController(forKey: .to)?.view].compactMap({ $0 })
+            where v.window != nil && !v.isHidden && !hidden.contains(where: { $0 === v }) {
+            v.isHidden = true
+            hidden.append(v)
+        }
         let holds = self.holds
         View.animate(withDuration: duration, delay: 0, options: [curve], animations: {
             cover.driver.opacity = 1
         }, completion: { _ in
+            for v in hidden { v.isHidden = false }
             let completed = !ctx.transitionWasCancelled
             if holds && completed {
                 cover.holdsPartialCurl = true

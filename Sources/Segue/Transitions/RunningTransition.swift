@@ -49,7 +49,9 @@ final class RunningTransition: LayerContentOverride {
 
     var isPastEnd: Bool {
         guard let t = timeline else { return false }
-        return t.localTime - start >= transition.effectiveDuration
+        // A nanosecond of slack: the end timer fires at the root time that maps to the end, and the
+        // round trip through the timeline's arithmetic may land a hair short of it.
+        return t.localTime - start >= transition.effectiveDuration - 1e-9
     }
 
     func draw(in canvas: Canvas, layerToDevice: Transform3D, opacity: Double, bounds: Rect) {
@@ -63,7 +65,7 @@ final class RunningTransition: LayerContentOverride {
                                     .concatenating(layerToDevice),
                                 opacity: opacity, newIsOpaque: opaque.new, oldIsOpaque: opaque.old)
         effect.draw(frame, in: canvas)
-        if isPastEnd { finish(true) } else { pumpFrames() }
+        if isPastEnd { finish(true) } else { pumpFrames(); scheduleEnd() }
     }
 
     private func captureNewIfNeeded(_ layer: Layer) {
@@ -78,8 +80,9 @@ final class RunningTransition: LayerContentOverride {
     }
 
     /// Keeps frames coming while the effect runs: a timer due now makes the window's next frame due now.
+    /// A frozen timeline (a paused interaction) needs none: scrubbing it asks the window for a frame.
     private func pumpFrames() {
-        guard !pumpPending, let w = layer?.hostWindow else { return }
+        guard !pumpPending, timeline?.isMoving ?? true, let w = layer?.hostWindow else { return }
         pumpPending = true
         w.schedule(at: w.currentTime) { [weak self] in
             guard let self else { return }
@@ -92,14 +95,16 @@ final class RunningTransition: LayerContentOverride {
         }
     }
 
-    /// Ends the transition when its time is up, even if no frame is drawn then.
+    /// Ends the transition when its time is up, even if no frame is drawn then: a timer at the window
+    /// time its timeline reaches the end. A frozen timeline gets none (it may never get there); the
+    /// next frame drawn after it moves again, or is scrubbed past the end, schedules or finishes.
     private func scheduleEnd() {
-        guard !endTimerPending, let t = timeline, let w = layer?.hostWindow else { return }
-        let remaining = start + transition.effectiveDuration - t.localTime
-        // On the root timeline the end is exact; a child timeline (scrubbed, ramped) is checked each frame.
-        let due = t === w.timeline ? w.currentTime + max(0, remaining) : w.currentTime + 1.0 / 60
+        guard !endTimerPending, !finished, let t = timeline, let w = layer?.hostWindow,
+              let due = t.rootTime(whenLocalReaches: start + transition.effectiveDuration) else { return }
         endTimerPending = true
-        w.schedule(at: due) { [weak self] in
+        // Never at or before now: a timer that keeps rescheduling itself at the current instant would
+        // spin the window's clock forever.
+        w.schedule(at: max(due, w.currentTime + 1e-6)) { [weak self] in
             guard let self else { return }
             self.endTimerPending = false
             if self.finished { return }

@@ -15,6 +15,7 @@ open class Window: View {
         super.init(frame: Rect(origin: .zero, size: size))
         backgroundColor = .black
         layer.frameRequestHandler = { [weak self] in self?.needsFrame = true }
+        timeline.changeHandler = { [weak self] in self?.needsFrame = true }
         needsFrame = true
     }
 

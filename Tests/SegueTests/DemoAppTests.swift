@@ -1,0 +1,45 @@
+// The demo app headless: its home screen plays what it promises, the right-half drag presents
+// interactively with a page curl (seed 000's rule), and every playable catalogue entry runs to its end.
+import Testing
+@testable import Segue
+
+@MainActor @Suite struct DemoAppTests {
+    @Test func rightHalfDragPresentsInteractivelyAndFinishesPastHalf() {
+        let window = Window(size: Size(width: 1280, height: 800))
+        let app = DemoApp(window: window)
+        window.advance(by: 0.1)
+        _ = window.renderedBitmap()
+        window.pointerDown(at: Point(x: 1100, y: 700))
+        var x = 1100.0
+        while x > 300 {
+            window.advance(by: 1.0 / 60)
+            x -= 20
+            window.pointerMoved(to: Point(x: x, y: 700))
+        }
+        #expect(window.needsFrame, "scrubbing the interaction asks for a frame")
+        let mid = window.activeTransition
+        #expect(mid != nil, "a drag on the right half starts a transition")
+        #expect(mid.map { $0.progress > 0.5 && $0.progress < 0.7 } ?? false, "it follows the finger: \(mid?.progress ?? -1)")
+        window.advance(by: 0.3)  // hold still, then release past half
+        window.pointerUp(at: Point(x: x, y: 700))
+        window.advance(by: 2)
+        #expect(window.activeTransition == nil)
+        let presented = app.home.presentedViewController ?? app.home.navigationController?.presentedViewController
+        #expect(presented != nil, "released past half: presented")
+        #expect(presented?.view.window === window)
+    }
+
+    @Test func everyPlayableEntryRunsToItsEnd() {
+        for entry in DemoCatalog.playable {
+            guard let session = TransitionSession(entry: entry, size: Size(width: 320, height: 200), from: "inbox", to: "photos") else {
+                Issue.record("\(entry.name) cannot be played"); continue
+            }
+            session.begin()
+            #expect(session.duration > 0, "\(entry.name) has a duration")
+            let b = Bitmap(width: 320, height: 200)
+            session.render(atFraction: 0.5, into: b)
+            session.render(atFraction: 1, into: b)
+            #expect(session.window.activeTransition == nil, "\(entry.name) finished")
+        }
+    }
+}
