@@ -28,9 +28,7 @@ import Testing
         for _ in 0..<3 { comp.render(root, into: target) }
         #expect(comp.statistics.texturesReused >= 1)
         let fresh = Bitmap(width: 320, height: 240)
-        FastPaths.enabled = false
-        Compositor().render(root, into: fresh)
-        FastPaths.enabled = true
+        FastPaths.$enabled.withValue(false) { Compositor().render(root, into: fresh) }
         #expect(target.maxChannelDifference(to: fresh) == 0)
     }
 
@@ -49,9 +47,7 @@ import Testing
         comp.render(root, into: target)
         #expect(comp.statistics.texturesReused >= 1)
         let fresh = Bitmap(width: 320, height: 240)
-        FastPaths.enabled = false
-        Compositor().render(root, into: fresh)
-        FastPaths.enabled = true
+        FastPaths.$enabled.withValue(false) { Compositor().render(root, into: fresh) }
         // Axis-aligned cards: bilinear resampling of the sharp texture equals area coverage ±1.
         #expect((target.maxChannelDifference(to: fresh) ?? 99) <= 1)
     }
@@ -67,9 +63,7 @@ import Testing
                     return b
                 }
                 let fast = draw()
-                FastPaths.enabled = false
-                let ref = draw()
-                FastPaths.enabled = true
+                let ref = FastPaths.$enabled.withValue(false) { draw() }
                 #expect(fast.maxChannelDifference(to: ref) == 0, "offset \(x) vertical \(vertical)")
             }
         }

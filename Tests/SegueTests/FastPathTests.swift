@@ -90,9 +90,7 @@ import Testing
                             return out
                         }
                         let fast = render()
-                        FastPaths.enabled = false
-                        let ref = render()
-                        FastPaths.enabled = true
+                        let ref = FastPaths.$enabled.withValue(false) { render() }
                         #expect(Self.maxDifference(fast, ref) <= 1, "\(name) \(subtype) at \(p)")
                     }
                 }

@@ -9,9 +9,11 @@
 //   ripples): four samples gathered and bilinear-weighted as in `bilinearSpan`, then `modulate` and
 //   source-over done lane-wise. Reference: the scalar `sampleInside` + `modulate` + `put` loop.
 
-/// A switch for tests: off, every draw takes the reference loops instead (same pixels, slower).
+/// A switch for tests: off (`FastPaths.$enabled.withValue(false) { … }`), draws on that task take the
+/// reference loops and the compositor draws every layer directly (same pixels, slower). Task-local, so
+/// tests running in parallel never see each other's setting.
 enum FastPaths {
-    nonisolated(unsafe) static var enabled = true
+    @TaskLocal static var enabled = true
 }
 
 /// Source-over of `count` pixels of the texture row at `src` (texel (x, y) at src[x], the next row
@@ -56,7 +58,8 @@ func translatedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: Un
 @inline(__always) @usableFromInline
 func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int,
                 _ U: inout Int, _ V: inout Int, _ dU: inout Int, _ dV: inout Int, _ ddU: Int, _ ddV: Int,
-                _ SH: inout Int, _ HL: inout Int, _ AL: inout Int, _ dSH: Int, _ dHL: Int, _ dAL: Int) {
+                _ SH: inout Int, _ HL: inout Int, _ AL: inout Int, _ dSH: Int, _ dHL: Int, _ dAL: Int,
+                uniform: UInt32? = nil) {
     typealias I4 = SIMD4<Int32>
     // Branch-free min and clamp on small lanes (the generic pointwiseMin/Max are not inlined).
     @inline(__always) func minimum(_ a: I4, _ b: I4) -> I4 { let d = a &- b; return b &+ (d & (d &>> 31)) }
@@ -74,11 +77,18 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
         let u2 = u1 &+ e1, v2 = v1 &+ f1, e2 = e1 &+ ddU, f2 = f1 &+ ddV
         let u3 = u2 &+ e2, v3 = v2 &+ f2, e3 = e2 &+ ddU, f3 = f2 &+ ddV
         U = u3 &+ e3; V = v3 &+ f3; dU = e3 &+ ddU; dV = f3 &+ ddV
-        let q0 = tex + (v0 >> 24) * stride + (u0 >> 24), q1 = tex + (v1 >> 24) * stride + (u1 >> 24)
-        let q2 = tex + (v2 >> 24) * stride + (u2 >> 24), q3 = tex + (v3 >> 24) * stride + (u3 >> 24)
-        let t00 = Px4(q0[0], q1[0], q2[0], q3[0]), t10 = Px4(q0[1], q1[1], q2[1], q3[1])
-        let t01 = Px4(q0[stride], q1[stride], q2[stride], q3[stride])
-        let t11 = Px4(q0[stride + 1], q1[stride + 1], q2[stride + 1], q3[stride + 1])
+        var t00: Px4, t10: Px4, t01: Px4, t11: Px4
+        if let c = uniform {
+            // A one-colour texture (iris blades, shadows): every tap is that colour, and bilinear
+            // weights summing to 256 give it back exactly — no gathers.
+            t00 = Px4(repeating: c); t10 = t00; t01 = t00; t11 = t00
+        } else {
+            let q0 = tex + (v0 >> 24) * stride + (u0 >> 24), q1 = tex + (v1 >> 24) * stride + (u1 >> 24)
+            let q2 = tex + (v2 >> 24) * stride + (u2 >> 24), q3 = tex + (v3 >> 24) * stride + (u3 >> 24)
+            t00 = Px4(q0[0], q1[0], q2[0], q3[0]); t10 = Px4(q0[1], q1[1], q2[1], q3[1])
+            t01 = Px4(q0[stride], q1[stride], q2[stride], q3[stride])
+            t11 = Px4(q0[stride + 1], q1[stride + 1], q2[stride + 1], q3[stride + 1])
+        }
         let fx = (Px4(UInt32(truncatingIfNeeded: u0), UInt32(truncatingIfNeeded: u1), UInt32(truncatingIfNeeded: u2),
                       UInt32(truncatingIfNeeded: u3)) &>> 16) & 0xff
         let fy = (Px4(UInt32(truncatingIfNeeded: v0), UInt32(truncatingIfNeeded: v1), UInt32(truncatingIfNeeded: v2),
