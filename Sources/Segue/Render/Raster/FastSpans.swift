@@ -68,8 +68,6 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
         I4(Int32(truncatingIfNeeded: v >> 16), Int32(truncatingIfNeeded: (v &+ d) >> 16),
            Int32(truncatingIfNeeded: (v &+ 2 &* d) >> 16), Int32(truncatingIfNeeded: (v &+ 3 &* d) >> 16))
     }
-    // Highlight is linear along the span, so it is zero (after the clamp) throughout iff at both ends.
-    let unlit = count > 0 && HL >> 16 <= 0 && (HL &+ (count - 1) &* dHL) >> 16 <= 0
     var i = 0
     while i + 4 <= count {
         let u0 = U, v0 = V
@@ -95,54 +93,41 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
                       UInt32(truncatingIfNeeded: v3)) &>> 16) & 0xff
         let sh = unit(factor(SH, dSH))
         let al = unit(factor(AL, dAL))
-        if unlit {
-            // No highlight: every product fits 16 bits, so modulate runs on the 16-bit lanes of the
-            // bilinear result (SSE2 multiplies 16-bit lanes natively, 32-bit ones only in halves).
-            let (rb, ag) = bilinear4Lanes(t00, t10, t01, t11, fx, fy)
-            SH &+= 4 &* dSH; HL &+= 4 &* dHL; AL &+= 4 &* dAL
-            @inline(__always) func both(_ w: I4) -> Half8 { let u = unsafeBitCast(w, to: Px4.self); return unsafeBitCast(u | (u &<< 16), to: Half8.self) }
-            @inline(__always) func min16(_ x: Half8, _ y: Half8) -> Half8 {
-                let d = unsafeBitCast(x &- y, to: SIMD8<Int16>.self)
-                return y &+ unsafeBitCast(d & (d &>> 15), to: Half8.self)
-            }
-            let alpha = unsafeBitCast(ag, to: Px4.self) &>> 16
-            let aa = unsafeBitCast(alpha | (alpha &<< 16), to: Half8.self)
-            let shRB = both(sh), alB = both(al)
-            // The alpha lanes of `ag` take shade 1 (256): min(a, a) = a, then × alpha like the rest.
-            let shAG = unsafeBitCast(unsafeBitCast(sh, to: Px4.self) | Px4(repeating: 256 << 16), to: Half8.self)
-            let orb = (min16(aa, (rb &* shRB &+ 128) &>> 8) &* alB &+ 128) &>> 8
-            let oag = (min16(aa, (ag &* shAG &+ 128) &>> 8) &* alB &+ 128) &>> 8
-            let va = unsafeBitCast(oag, to: Px4.self) &>> 16
-            let inv = Half8(repeating: 255) &- unsafeBitCast(va | (va &<< 16), to: Half8.self)
-            let d = UnsafeRawPointer(dst + i).loadUnaligned(as: Px4.self)
-            let mask = Px4(repeating: 0x00ff_00ff)
-            let drb = div255(unsafeBitCast(d & mask, to: Half8.self) &* inv)
-            let dag = div255(unsafeBitCast((d &>> 8) & mask, to: Half8.self) &* inv)
-            let out = unsafeBitCast(orb &+ drb, to: Px4.self) | (unsafeBitCast(oag &+ dag, to: Px4.self) &<< 8)
-            UnsafeMutableRawPointer(dst + i).storeBytes(of: out, as: Px4.self)
-            i += 4
-            continue
-        }
-        let s = bilinear4(t00, t10, t01, t11, fx, fy)
-        // modulate, lane-wise on 32-bit channel vectors.
         let hl = unit(factor(HL, dHL))
         SH &+= 4 &* dSH; HL &+= 4 &* dHL; AL &+= 4 &* dAL
-        let si = unsafeBitCast(s, to: I4.self)
-        let a = (si &>> 24) & 0xff
-        let lift = a &* hl &+ 128
-        @inline(__always) func ch(_ shift: Int32) -> I4 {
-            let lit = minimum(a, (((si &>> shift) & 0xff) &* sh &+ lift) &>> 8)
-            return ((lit &* al &+ 128) &>> 8) &<< shift
+        // modulate on the 16-bit lanes of the bilinear result (SSE2 multiplies 16-bit lanes natively,
+        // 32-bit ones only in halves). c·shade + a·highlight + 128 needs 17 bits, so the two products
+        // are halved before adding, keeping the carry of their low bits: ⌊(x + y)/256⌋ =
+        // ⌊(⌊x/2⌋ + ⌊y/2⌋ + (x ∧ y ∧ 1))/128⌋ exactly.
+        let (rb, ag) = bilinear4Lanes(t00, t10, t01, t11, fx, fy)
+        @inline(__always) func both(_ w: I4) -> Half8 { let u = unsafeBitCast(w, to: Px4.self); return unsafeBitCast(u | (u &<< 16), to: Half8.self) }
+        @inline(__always) func min16(_ x: Half8, _ y: Half8) -> Half8 {
+            let d = unsafeBitCast(x &- y, to: SIMD8<Int16>.self)
+            return y &+ unsafeBitCast(d & (d &>> 15), to: Half8.self)
         }
-        let v = unsafeBitCast(((a &* al &+ 128) &>> 8) &<< 24 | ch(16) | ch(8) | ch(0), to: Px4.self)
+        @inline(__always) func lit(_ c: Half8, _ sh: Half8, _ lift: Half8, _ a: Half8) -> Half8 {
+            let x = c &* sh
+            return min16(a, ((x &>> 1) &+ (lift &>> 1) &+ (x & lift & 1)) &>> 7)
+        }
+        let alpha = unsafeBitCast(ag, to: Px4.self) &>> 16
+        let aa = unsafeBitCast(alpha | (alpha &<< 16), to: Half8.self)
+        let alB = both(al)
+        // Colour lanes take shade and highlight; the alpha lanes of `ag` shade 1 (256) and no
+        // highlight, so they come out as a, then × alpha like the rest.
+        let shRB = both(sh), liftRB = aa &* both(hl) &+ 128
+        let shAG = unsafeBitCast(unsafeBitCast(sh, to: Px4.self) | Px4(repeating: 256 << 16), to: Half8.self)
+        let hlAG = unsafeBitCast(unsafeBitCast(hl, to: Px4.self), to: Half8.self)
+        let liftAG = aa &* hlAG &+ 128
+        let orb = (lit(rb, shRB, liftRB, aa) &* alB &+ 128) &>> 8
+        let oag = (lit(ag, shAG, liftAG, aa) &* alB &+ 128) &>> 8
         // put(…, 255): v + dst·(255 − v.alpha); exact for opaque and empty v alike.
-        let d = UnsafeRawPointer(dst + i).loadUnaligned(as: Px4.self)
-        let va = v &>> 24
+        let va = unsafeBitCast(oag, to: Px4.self) &>> 16
         let inv = Half8(repeating: 255) &- unsafeBitCast(va | (va &<< 16), to: Half8.self)
+        let d = UnsafeRawPointer(dst + i).loadUnaligned(as: Px4.self)
         let mask = Px4(repeating: 0x00ff_00ff)
         let drb = div255(unsafeBitCast(d & mask, to: Half8.self) &* inv)
         let dag = div255(unsafeBitCast((d &>> 8) & mask, to: Half8.self) &* inv)
-        let out = v &+ (unsafeBitCast(drb, to: Px4.self) | (unsafeBitCast(dag, to: Px4.self) &<< 8))
+        let out = unsafeBitCast(orb &+ drb, to: Px4.self) | (unsafeBitCast(oag &+ dag, to: Px4.self) &<< 8)
         UnsafeMutableRawPointer(dst + i).storeBytes(of: out, as: Px4.self)
         i += 4
     }
