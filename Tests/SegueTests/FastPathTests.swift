@@ -22,8 +22,12 @@ import Testing
 
     @Test func translatedSpanEqualsTheGeneralBilinearSpan() {
         var rng = SplitMix(seed: 11)
-        let tex = Self.randomBitmap(64, 8, &rng)
+        let translucent = Self.randomBitmap(64, 8, &rng)
+        // Mostly opaque too, so whole groups of opaque taps (the copy path) occur.
+        let opaque = Bitmap(width: 64, height: 8)
+        for y in 0..<8 { for x in 0..<64 { opaque.row(y)[x] = (y == 5 && x % 9 == 0) ? Self.pixel(&rng) : Self.pixel(&rng) | 0xff00_0000 } }
         for trial in 0..<400 {
+            let tex = trial % 2 == 0 ? opaque : translucent
             let count = Int.random(in: 0...40, using: &rng)
             let x0 = Int.random(in: 0..<(62 - count + 1), using: &rng), y0 = Int.random(in: 0..<7, using: &rng)
             let fx = UInt32.random(in: 0...255, using: &rng), fy = UInt32.random(in: 0...255, using: &rng)
@@ -83,7 +87,8 @@ import Testing
                         // A fractional placement, so slides land between pixels.
                         let frame = EffectFrame(old: old, new: new, progress: p, subtype: subtype,
                                                 size: Size(width: 160, height: 100),
-                                                pageToDevice: Transform3D(translationX: 3.3, y: 2.6, z: 0), opacity: 0.9)
+                                                pageToDevice: Transform3D(translationX: 3.3, y: 2.6, z: 0),
+                                                opacity: old === ghost ? 0.9 : 1)
                         func render() -> Bitmap {
                             let out = Bitmap(width: 170, height: 110, fill: 0xff20_3040)
                             make().draw(frame, in: Canvas(target: out))

@@ -62,14 +62,7 @@ extension Compositor {
     /// `clip` less the side an opaque rectangle covers across its full height or width (the part of a
     /// sliding page's neighbour that still shows); unchanged when `r` covers no whole side.
     func trimmed(_ clip: PixelRect, by r: PixelRect) -> PixelRect {
-        var c = clip
-        if r.isEmpty || c.isEmpty { return c }
-        if r.y0 <= c.y0 && r.y1 >= c.y1 {
-            if r.x0 <= c.x0 { c.x0 = max(c.x0, min(c.x1, r.x1)) } else if r.x1 >= c.x1 { c.x1 = min(c.x1, max(c.x0, r.x0)) }
-        } else if r.x0 <= c.x0 && r.x1 >= c.x1 {
-            if r.y0 <= c.y0 { c.y0 = max(c.y0, min(c.y1, r.y1)) } else if r.y1 >= c.y1 { c.y1 = min(c.y1, max(c.y0, r.y0)) }
-        }
-        return c
+        clip.excluding(r)
     }
 
     /// Draws a layer and its subtree (`m`: layer bounds space → canvas).

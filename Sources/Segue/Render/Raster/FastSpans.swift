@@ -36,6 +36,16 @@ func translatedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: Un
         let t00 = load(q), t10 = load(q + 1), t01 = load(q + stride), t11 = load(q + stride + 1)
         var rb = (lo(t00) &* a &+ lo(t10) &* b &+ lo(t01) &* c &+ lo(t11) &* e &+ 128) &>> 8
         var ag = (hi(t00) &* a &+ hi(t10) &* b &+ hi(t01) &* c &+ hi(t11) &* e &+ 128) &>> 8
+        if opacity == 255 {
+            // All taps opaque (a snapshot's interior): the samples are opaque, so they replace the
+            // destination — no read of it at all.
+            let m = t00 & t10 & t01 & t11
+            if (m[0] & m[1] & m[2] & m[3] & m[4] & m[5] & m[6] & m[7]) >> 24 == 255 {
+                UnsafeMutableRawPointer(dst + i).storeBytes(of: pixels32(rb) | (pixels32(ag) &<< 8), as: Px8.self)
+                i += 8
+                continue
+            }
+        }
         if opacity != 255 { rb = div255(rb &* o); ag = div255(ag &* o) }
         let al = pixels32(ag) &>> 16
         let inv = Half16(repeating: 255) &- lanes16(al | (al &<< 16))
