@@ -1,7 +1,8 @@
 // Slides: moveIn (the new page slides in over the old), push (the new page pushes the old one out)
 // and reveal (the old page slides away uncovering the new). The subtype names the side the motion
 // comes from, so "from right" moves everything leftwards. Whole images are placed by translation,
-// which the canvas draws as row copies at whole pixels and bilinearly in between.
+// which the canvas draws as row copies at whole pixels and bilinearly in between. The page lying
+// still beneath is drawn only where the opaque moving page does not cover it.
 
 public final class SlideEffect: TransitionEffect {
     public enum Kind: Sendable { case moveIn, push, reveal }
@@ -25,14 +26,27 @@ public final class SlideEffect: TransitionEffect {
         if p <= 0 { canvas.draw(f.old, transform: f.imageTransform(f.old), opacity: f.opacity); return }
         switch kind {
         case .moveIn:
-            canvas.draw(f.old, transform: f.imageTransform(f.old), opacity: f.underlyingOldOpacity)
+            let cover = f.newIsOpaque ? coveredPixels(f, dx: inX, dy: inY) : nil
+            canvas.excluding(cover).draw(f.old, transform: f.imageTransform(f.old), opacity: f.underlyingOldOpacity)
             canvas.draw(f.new, transform: f.imageTransform(f.new, dx: inX, dy: inY), opacity: f.opacity)
         case .push:
             canvas.draw(f.old, transform: f.imageTransform(f.old, dx: outX, dy: outY), opacity: f.opacity)
             canvas.draw(f.new, transform: f.imageTransform(f.new, dx: inX, dy: inY), opacity: f.opacity)
         case .reveal:
-            canvas.draw(f.new, transform: f.imageTransform(f.new), opacity: f.underlyingNewOpacity)
+            let cover = f.oldIsOpaque ? coveredPixels(f, dx: outX, dy: outY) : nil
+            canvas.excluding(cover).draw(f.new, transform: f.imageTransform(f.new), opacity: f.underlyingNewOpacity)
             canvas.draw(f.old, transform: f.imageTransform(f.old, dx: outX, dy: outY), opacity: f.opacity)
         }
+    }
+
+    /// The whole device pixels an opaque page moved by (dx, dy) covers at full opacity, when the page
+    /// maps to the device by a translation (what lies under them need not be drawn); nil otherwise.
+    private func coveredPixels(_ f: EffectFrame, dx: Double, dy: Double) -> PixelRect? {
+        let t = f.pageToDevice
+        guard FastPaths.enabled, f.opacity >= 1, t.m11 == 1, t.m12 == 0, t.m21 == 0, t.m22 == 1, t.m14 == 0, t.m24 == 0, t.m44 == 1,
+              abs(t.m41) < 1e9, abs(t.m42) < 1e9 else { return nil }
+        let x0 = dx + t.m41, y0 = dy + t.m42
+        return PixelRect(x0: Int(x0.rounded(.up)), y0: Int(y0.rounded(.up)),
+                         x1: Int((x0 + f.size.width).rounded(.down)), y1: Int((y0 + f.size.height).rounded(.down)))
     }
 }

@@ -4,6 +4,8 @@
 // lane-parallel `bilinear`. Each row is split analytically into an inner span, where all four taps
 // are inside the texture and the loop has no bounds checks, and thin border spans that clamp taps to
 // the edge and multiply by the pixel's coverage of the image (EdgeRamp) — the anti-aliased edges.
+// A pure translation between pixels has the same weights at every pixel: its inner span is
+// `translatedSpan` (FastSpans), vector loads of consecutive texels instead of gathers.
 import Foundation
 
 /// The open interval of x where `lo < s0 + x·ds < hi`.
@@ -94,6 +96,7 @@ extension Canvas {
         let eps = 4e-3
         let mu = max(0.5, hu) + eps, mv = max(0.5, hv) + eps
         let tex = image.pixels, ts = image.stride
+        let translation = dU == 1 << fracBits && dV == 0 && FastPaths.enabled
         let edge = EdgeRamp(width: W, height: H, hu: hu, hv: hv)
         for y in area.y0..<area.y1 {
             let cy = Double(y) + 0.5
@@ -113,7 +116,19 @@ extension Canvas {
             var V = fixed((v0 - 0.5 + Double(os) * dvdx)) + weightRounding
             var x = os
             while x < ins { put(row + x, edge.sample(image, U, V), opacity); U += dU; V += dV; x += 1 }
-            if x < ine { var sU = dU, sV = dV; bilinearSpan(row + x, ine - x, tex, ts, &U, &V, &sU, &sV, 0, 0, opacity: opacity); x = ine }
+            if x < ine {
+                if translation {
+                    // Constant weights and consecutive taps: vector loads instead of gathers.
+                    translatedSpan(row + x, ine - x, tex + (V >> fracBits) * ts + (U >> fracBits), ts,
+                                   fx: UInt32((U >> (fracBits - 8)) & 0xff), fy: UInt32((V >> (fracBits - 8)) & 0xff),
+                                   opacity: opacity)
+                    U += (ine - x) << fracBits
+                } else {
+                    var sU = dU, sV = dV
+                    bilinearSpan(row + x, ine - x, tex, ts, &U, &V, &sU, &sV, 0, 0, opacity: opacity)
+                }
+                x = ine
+            }
             while x < oe { put(row + x, edge.sample(image, U, V), opacity); U += dU; V += dV; x += 1 }
         }
     }

@@ -13,6 +13,18 @@ public struct PixelRect: Hashable, Sendable {
         PixelRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
     }
     public func contains(_ o: PixelRect) -> Bool { o.x0 >= x0 && o.y0 >= y0 && o.x1 <= x1 && o.y1 <= y1 }
+    /// This rectangle less the side `r` covers across its full height or width (what still shows
+    /// beside an opaque page sliding over it); unchanged when `r` covers no whole side.
+    public func excluding(_ r: PixelRect) -> PixelRect {
+        var c = self
+        if r.isEmpty || isEmpty { return c }
+        if r.y0 <= y0 && r.y1 >= y1 {
+            if r.x0 <= x0 { c.x0 = max(x0, min(x1, r.x1)) } else if r.x1 >= x1 { c.x1 = min(x1, max(x0, r.x0)) }
+        } else if r.x0 <= x0 && r.x1 >= x1 {
+            if r.y0 <= y0 { c.y0 = max(y0, min(y1, r.y1)) } else if r.y1 >= y1 { c.y1 = min(y1, max(y0, r.y0)) }
+        }
+        return c
+    }
 }
 
 /// Drawing into a premultiplied BGRA bitmap. Source-over compositing throughout.
@@ -27,6 +39,15 @@ public struct Canvas: Sendable {
     public init(target: Bitmap) {
         self.target = target
         clip = PixelRect(x0: 0, y0: 0, x1: target.width, y1: target.height)
+    }
+
+    /// This canvas with the side of the clip that `opaque` covers cut off (`PixelRect.excluding`),
+    /// for drawing what lies under an opaque sliding page; unchanged for nil.
+    public func excluding(_ opaque: PixelRect?) -> Canvas {
+        guard let r = opaque else { return self }
+        var c = self
+        c.clip = clip.excluding(r)
+        return c
     }
 
     /// Fills `rect` (local coordinates) mapped to the device by `transform`, with anti-aliased edges

@@ -39,11 +39,15 @@ extension Compositor {
     }
 
     /// Draws the layer's subtree (without its shadow) through a cached texture.
-    func drawFlattened(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity: Double, _ canvas: Canvas) {
+    /// `keepsPhase`: under a translation, render the sub-pixel phase into the texture (exact, but a new
+    /// texture whenever the phase changes); false renders at whole pixels and samples the texture at
+    /// the fractional offset, as Core Animation composites a moving layer's backing store.
+    func drawFlattened(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity: Double, _ canvas: Canvas,
+                       keepsPhase: Bool = true, digest known: Int? = nil) {
         // Under a translation, keep the sub-pixel phase inside the texture so the final draw is a blit.
         var phase = (0.0, 0.0)
         var shift = (0.0, 0.0)
-        if case .translation(let tx, let ty) = m.placement {
+        if keepsPhase, case .translation(let tx, let ty) = m.placement {
             shift = (tx.rounded(.down), ty.rounded(.down))
             phase = (tx - shift.0, ty - shift.1)
         }
@@ -56,7 +60,7 @@ extension Compositor {
         let w = Int((e.maxX + phase.0).rounded(.up) - ox), h = Int((e.maxY + phase.1).rounded(.up) - oy)
         guard w > 0, h > 0 else { return }
         let key = ObjectIdentifier(layer)
-        let d = digest(layer, s, phase: phase)
+        let d = known ?? digest(layer, s, phase: phase)
         var entry: CachedTexture
         if let c = textures[key], c.digest == d, c.bitmap.width == w, c.bitmap.height == h, c.originX == ox, c.originY == oy {
             entry = c

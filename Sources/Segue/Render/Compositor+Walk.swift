@@ -43,11 +43,26 @@ extension Compositor {
 
     /// True when the layer alone paints every pixel of `clip` opaquely.
     func occludes(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity: Double, clip: PixelRect) -> Bool {
-        guard !layer.isHidden, layer.contentOverride == nil, opacity * s.opacity >= 1, s.cornerRadius == 0,
-              let bg = s.backgroundColor, bg.alpha >= 1, case .translation(let tx, let ty) = m.placement else { return false }
-        let r = PixelRect(x0: Int((s.bounds.minX + tx).rounded(.up)), y0: Int((s.bounds.minY + ty).rounded(.up)),
-                          x1: Int((s.bounds.maxX + tx).rounded(.down)), y1: Int((s.bounds.maxY + ty).rounded(.down)))
-        return r.contains(clip)
+        opaqueRect(layer, s, m, opacity: opacity)?.contains(clip) ?? false
+    }
+
+    /// The whole device pixels the layer alone paints opaquely, if it is an opaque translated box.
+    func opaqueRect(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity: Double) -> PixelRect? {
+        guard !layer.isHidden, opacity * s.opacity >= 1, case .translation(let tx, let ty) = m.placement else { return nil }
+        if let o = layer.contentOverride {
+            guard o.paintsBoundsOpaquely else { return nil }
+        } else {
+            guard s.cornerRadius == 0, let bg = s.backgroundColor, bg.alpha >= 1 else { return nil }
+        }
+        guard abs(tx) < 1e9, abs(ty) < 1e9, s.bounds.width < 1e9, s.bounds.height < 1e9 else { return nil }
+        return PixelRect(x0: Int((s.bounds.minX + tx).rounded(.up)), y0: Int((s.bounds.minY + ty).rounded(.up)),
+                         x1: Int((s.bounds.maxX + tx).rounded(.down)), y1: Int((s.bounds.maxY + ty).rounded(.down)))
+    }
+
+    /// `clip` less the side an opaque rectangle covers across its full height or width (the part of a
+    /// sliding page's neighbour that still shows); unchanged when `r` covers no whole side.
+    func trimmed(_ clip: PixelRect, by r: PixelRect) -> PixelRect {
+        clip.excluding(r)
     }
 
     /// Draws a layer and its subtree (`m`: layer bounds space → canvas).
@@ -66,6 +81,7 @@ extension Compositor {
         let roundedMask = layer.masksToBounds && s.cornerRadius > 0 && (hasSublayers || layer.contents != nil)
         switch m.placement {
         case .translation where !(op < 1 && hasSublayers) && !roundedMask:
+            if hasSublayers, drawStaticSubtree(layer, s, m, opacity: op, canvas) { return }
             drawOwnContent(layer, s, m, opacity: op, canvas, masked: layer.masksToBounds)
         default:
             drawFlattened(layer, s, m, opacity: op, canvas)
@@ -87,6 +103,17 @@ extension Compositor {
             break
         }
         let occluded = first > 0 || (!kids.isEmpty && occludes(kids[0].0, kids[0].1, kids[0].2, opacity: op, clip: canvas.clip))
+        // Partial occlusion: what lies under an opaque sibling covering a whole side of the clip (a page
+        // sliding in) is drawn only where it still shows. Clips from the top sibling down.
+        var clips: [PixelRect] = []
+        if FastPaths.enabled, kids.count - first > 1 {
+            clips = Array(repeating: canvas.clip, count: kids.count)
+            var visible = canvas.clip
+            for i in stride(from: kids.count - 1, through: first, by: -1) {
+                clips[i] = visible
+                if let r = opaqueRect(kids[i].0, kids[i].1, kids[i].2, opacity: op) { visible = trimmed(visible, by: r) }
+            }
+        }
         if !occluded {
             if let bg = s.backgroundColor, bg.alpha > 0 {
                 canvas.fill(s.bounds, cornerRadius: s.cornerRadius, color: bg, opacity: op, transform: m)
@@ -104,7 +131,13 @@ extension Compositor {
         }
         for i in first..<kids.count {
             let (c, cs, cm) = kids[i]
-            drawLayer(c, cs, cm, opacity: op, inner)
+            if clips.isEmpty {
+                drawLayer(c, cs, cm, opacity: op, inner)
+            } else {
+                var part = inner
+                part.clip = inner.clip.intersection(clips[i])
+                if !part.clip.isEmpty { drawLayer(c, cs, cm, opacity: op, part) }
+            }
         }
         if border, layer.borderWidth > 0 {
             canvas.stroke(s.bounds, cornerRadius: s.cornerRadius, width: layer.borderWidth,

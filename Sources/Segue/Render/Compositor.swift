@@ -1,10 +1,12 @@
 // CONTRACT (owned by the render work): renders a layer tree, with presentation values, into a Bitmap.
 // The compositor walks the tree once per frame. A layer whose accumulated transform is a translation
-// draws straight into the target (row fills and copies). Anything else — rotation, scale, 3D, group
+// draws straight into the target (row fills and copies) — unless it is a big subtree that only moves or
+// holds still, which is drawn from a whole-pixel texture (Compositor+StaticSubtrees). Anything else — rotation, scale, 3D, group
 // opacity, rounded masks — is flattened into a texture in the layer's own space and drawn through the
 // Canvas's affine or perspective path. Those textures are cached per layer and reused while the
 // subtree's versions and presentation values are unchanged, so a transition between two static screens
-// costs a few texture draws per frame. Opaque layers covering the whole clip hide what lies beneath.
+// costs a few texture draws per frame. Opaque layers covering the whole clip hide what lies beneath;
+// one covering a whole side of it (a sliding page) narrows the clip of what lies beneath.
 
 /// Something that draws a layer in place of its usual content and sublayers for a while — a running
 /// CATransition draws its effect between snapshots of the old and new state this way.
@@ -12,6 +14,13 @@
 public protocol LayerContentOverride: AnyObject {
     /// Draws the layer's whole appearance; `layerToDevice` maps the layer's bounds space to the canvas.
     func draw(in canvas: Canvas, layerToDevice: Transform3D, opacity: Double, bounds: Rect)
+    /// True when the drawing covers every pixel of the bounds opaquely at opacity 1, so the compositor
+    /// may skip whatever lies beneath (default false).
+    var paintsBoundsOpaquely: Bool { get }
+}
+
+extension LayerContentOverride {
+    public var paintsBoundsOpaquely: Bool { false }
 }
 
 @MainActor
@@ -24,6 +33,9 @@ public final class Compositor {
 
     /// Flattened subtrees kept between frames, per layer.
     var textures: [ObjectIdentifier: CachedTexture] = [:]
+    /// Subtree digests of big translated layers, by layer, with the frame they were last seen in
+    /// (Compositor+StaticSubtrees).
+    var subtreeDigests: [ObjectIdentifier: SeenDigest] = [:]
     /// Blurred shadow shapes, by shape, blur and colour.
     var shadows: [ShadowKey: CachedShadow] = [:]
     /// Counts renders; cache entries unused for a couple of frames are dropped.
@@ -81,6 +93,9 @@ public final class Compositor {
         // Rebuild only when something expired, so steady frames allocate nothing here.
         if textures.values.contains(where: { frame - $0.lastUsed > 2 }) {
             textures = textures.filter { frame - $0.value.lastUsed <= 2 }
+        }
+        if subtreeDigests.values.contains(where: { frame - $0.frame > 2 }) {
+            subtreeDigests = subtreeDigests.filter { frame - $0.value.frame <= 2 }
         }
         if shadows.values.contains(where: { frame - $0.lastUsed > 2 }) {
             shadows = shadows.filter { frame - $0.value.lastUsed <= 2 }

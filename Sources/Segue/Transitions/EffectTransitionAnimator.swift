@@ -24,6 +24,9 @@ final class EffectTransitionView: View, LayerContentOverride {
         layer.contentOverride = self
     }
 
+    /// Black first, then the effect: nothing beneath the cover shows, so the compositor skips it.
+    var paintsBoundsOpaquely: Bool { true }
+
     func draw(in canvas: Canvas, layerToDevice: Transform3D, opacity: Double, bounds: Rect) {
         canvas.fill(bounds, color: .black, opacity: opacity, transform: layerToDevice)
         player.progress = min(1, max(0, driver.presentationState().opacity))

@@ -91,6 +91,8 @@ struct MeshRasterizer {
 
         let W = Double(texture.width), H = Double(texture.height)
         let eps = 4e-3
+        let fast = FastPaths.enabled
+        let uniform = texture.uniformPixel
         let tex = texture.pixels, ts = texture.stride
         for r in r0...r1 {
             let Py = 16 * r + 8
@@ -153,31 +155,22 @@ struct MeshRasterizer {
                     let xc = Double(x) + 0.5
                     var SH = fx(psh.at(xc, yc)), HL = fx(phl.at(xc, yc)), AL = fx(pal.at(xc, yc))
                     let dSH = fx(psh.dx), dHL = fx(phl.dx), dAL = fx(pal.dx)
-                    for i in 0..<n {
-                        let s = inside ? sampleInside(tex, ts, U, V) : sampleChecked(texture, U, V)
-                        put(dst + i, modulate(s, SH >> 16, HL >> 16, AL >> 16), 255)
-                        U += dU; V += dV; dU += ddU; dV += ddV
-                        SH += dSH; HL += dHL; AL += dAL
+                    if inside && fast {
+                        shadedSpan(dst, n, tex, ts, &U, &V, &dU, &dV, ddU, ddV, &SH, &HL, &AL, dSH, dHL, dAL,
+                                   uniform: uniform)
+                    } else {
+                        for i in 0..<n {
+                            let s = inside ? sampleInside(tex, ts, U, V) : sampleChecked(texture, U, V)
+                            put(dst + i, modulatePixel(s, SH >> 16, HL >> 16, AL >> 16), 255)
+                            U += dU; V += dV; dU += ddU; dV += ddV
+                            SH += dSH; HL += dHL; AL += dAL
+                        }
                     }
                 }
                 x += n
                 a = b
             }
         }
-    }
-
-    /// rgb × shade, + white × highlight × alpha (kept premultiplied), then everything × alpha; the
-    /// factors are in 1/256 units (256 = 1) and clamped to 0…256.
-    @inline(__always) private func modulate(_ p: UInt32, _ shade: Int, _ highlight: Int, _ alpha: Int) -> UInt32 {
-        let a = Int(p >> 24)
-        if a == 0 { return 0 }
-        let sh = min(max(shade, 0), 256), al = min(max(alpha, 0), 256)
-        let lift = a * min(max(highlight, 0), 256) + 128
-        @inline(__always) func ch(_ s: UInt32) -> UInt32 {
-            let lit = min(a, (Int((p >> s) & 0xff) * sh + lift) >> 8)
-            return UInt32((lit * al + 128) >> 8) << s
-        }
-        return UInt32((a * al + 128) >> 8) << 24 | ch(16) | ch(8) | ch(0)
     }
 }
 
@@ -205,4 +198,15 @@ struct Edge {
 struct Plane {
     let f0, dx, dy, x0, y0: Double
     @inline(__always) func at(_ x: Double, _ y: Double) -> Double { f0 + dx * (x - x0) + dy * (y - y0) }
+}
+
+extension Bitmap {
+    /// The one colour of a small texture whose texels are all equal (nil for anything else: only
+    /// textures of up to 64 texels are looked at, so the check costs nothing per triangle).
+    var uniformPixel: UInt32? {
+        guard width * height <= 64, width > 0, height > 0 else { return nil }
+        let c = row(0)[0]
+        for y in 0..<height { for x in 0..<width where row(y)[x] != c { return nil } }
+        return c
+    }
 }

@@ -1,0 +1,37 @@
+// Compositor static subtrees: during a transition the screens do not change, they only move (or not
+// at all). A big translated layer whose subtree looked the same in the previous frame is therefore
+// drawn from a texture rendered once at whole pixels — a blit when it sits on whole pixels, a
+// constant-weight bilinear span (FastSpans) between them, which is how Core Animation composites a
+// moving layer's backing store. The subtree's look is the offscreen digest (everything below the
+// layer, not its own position), so any change inside falls back to drawing directly for a frame and
+// the texture is remade once the subtree holds still again. A layer with an animation in flight is
+// moving, not changing: it becomes a texture at once. Small layers keep drawing directly:
+// their texture would cost more than it saves.
+
+struct SeenDigest {
+    var digest: Int
+    var frame: Int
+}
+
+extension Compositor {
+    /// Layers below this many pixels (extent) are never cached.
+    static let staticSubtreeMinimumArea = 256.0 * 256.0
+
+    /// Draws a translated layer with sublayers from its static texture and returns true, or returns
+    /// false (nothing drawn) when it is small, changed since the last frame, or not seen then.
+    func drawStaticSubtree(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity: Double, _ canvas: Canvas) -> Bool {
+        guard FastPaths.enabled, frame > 0 else { return false }
+        let e = layer.masksToBounds ? s.bounds : contentExtent(layer, s)
+        guard e.width * e.height >= Self.staticSubtreeMinimumArea else { return false }
+        let d = digest(layer, s, phase: (0, 0))
+        let key = ObjectIdentifier(layer)
+        let seen = subtreeDigests[key]
+        subtreeDigests[key] = SeenDigest(digest: d, frame: frame)
+        // A layer animating in flight (a page sliding in) is a texture from its first frame; anything
+        // else once it has held still for a frame.
+        let moving = usePresentation && AnimationStore.entries(layer).contains { !$0.isDone }
+        guard moving || (seen?.digest == d && seen?.frame == frame - 1) else { return false }
+        drawFlattened(layer, s, m, opacity: opacity, canvas, keepsPhase: false, digest: d)
+        return true
+    }
+}
