@@ -20,12 +20,17 @@ import Testing
     static let count = Int(ProcessInfo.processInfo.environment["SEGUE_SOAK"] ?? "") ?? 10_000
 
     @Test func tenThousandTransitionsKeepMemoryFlat() {
-        let window = Window(size: Size(width: 96, height: 60))
+        let side = Double(ProcessInfo.processInfo.environment["SEGUE_SOAK_WIDTH"] ?? "") ?? 96
+        let window = Window(size: Size(width: side, height: (side * 0.625).rounded()))
         let app = DemoApp(window: window)
-        let target = Bitmap(width: 96, height: 60)
+        let target = Bitmap(width: Int(side), height: Int((side * 0.625).rounded()))
         let kinds = DemoCatalog.all.filter {
             switch $0.kind { case .effect, .modal, .seedAnimator: true; default: false }
         }.filter { if case .seedAnimator(let a) = $0.kind { SeedAnimatorPair.presenting.contains(a) } else { true } }
+        .filter { e in
+            guard let only = ProcessInfo.processInfo.environment["SEGUE_SOAK_ONLY"] else { return true }
+            switch e.kind { case .effect: return only == "effect"; case .modal: return only == "modal" || only == e.name; default: return only == "seed" }
+        }
         var transitions = 0
         var startRSS = 0.0
         var cycle = 0

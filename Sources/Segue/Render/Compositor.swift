@@ -83,7 +83,11 @@ public final class Compositor {
         let w = max(1, Int(s.bounds.width.rounded(.up))), h = max(1, Int(s.bounds.height.rounded(.up)))
         let bitmap = Bitmap(width: w, height: h)
         let m = Transform3D(translationX: -s.bounds.minX, y: -s.bounds.minY, z: 0)
+        // A snapshot is a frame of its own: caches it leaves behind age and go like a render's, so a
+        // compositor that only ever snapshots (a transition's snapshotter) does not grow without end.
+        frame += 1
         drawOwnContent(layer, s, m, opacity: 1, Canvas(target: bitmap), masked: false, masking: layer.masksToBounds)
+        evict()
         return bitmap
     }
 

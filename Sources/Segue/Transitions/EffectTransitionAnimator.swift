@@ -27,6 +27,14 @@ final class EffectTransitionView: View, LayerContentOverride {
     /// Black first, then the effect: nothing beneath the cover shows, so the compositor skips it.
     var paintsBoundsOpaquely: Bool { true }
 
+    /// The layer holds its override strongly and the view holds its layer: the override is installed
+    /// only while the view is in a window, so a cover that leaves (with its two full-screen snapshots)
+    /// is freed instead of keeping itself alive through its own layer.
+    override func didMoveToWindow() {
+        super.didMoveToWindow()
+        layer.contentOverride = window == nil ? nil : self
+    }
+
     func draw(in canvas: Canvas, layerToDevice: Transform3D, opacity: Double, bounds: Rect) {
         canvas.fill(bounds, color: .black, opacity: opacity, transform: layerToDevice)
         player.progress = min(1, max(0, driver.presentationState().opacity))
