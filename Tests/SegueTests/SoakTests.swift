@@ -60,6 +60,6 @@ import Testing
         print("soak: attached animations \(AnimationStore.all.count), running drivers \(TransitionDriver.running.count), tracked \(TrackedTransitions.table.count), layers in window \(Self.layerCount(window.layer))")
         print("soak: \(transitions) transitions, RSS \(String(format: "%.1f", startRSS)) MB after \(Self.count / 10) → \(String(format: "%.1f", endRSS)) MB at the end")
         #expect(app.home.presentedViewController == nil && app.home.navigationController?.presentedViewController == nil)
-        #expect(endRSS - startRSS < 24, "memory grew from \(startRSS) MB to \(endRSS) MB")
+        #expect(endRSS - startRSS < 12, "memory grew from \(startRSS) MB to \(endRSS) MB")
     }
 }
