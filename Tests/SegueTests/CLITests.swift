@@ -163,7 +163,7 @@ enum CLI {
         // A sample of the library corpus through the real binary: exit 2, one line, never a crash.
         let s = SceneScratch()
         let base = Array(SceneHostileInputTests.valid.utf8)
-        var rng = SceneRNG(state: 31)
+        var rng = SplitMix(seed: 31)
         for k in 0..<24 {
             var b = base
             if k % 2 == 0 { b = Array(b.prefix(rng.below(b.count - 10))) } else { let i = rng.below(60); b[i] = UInt8(ascii: "]") }

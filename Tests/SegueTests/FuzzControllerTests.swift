@@ -6,26 +6,13 @@
 import Testing
 @testable import Segue
 
-struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func double() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    mutating func bool() -> Bool { next() & 1 == 1 }
-}
 
 @MainActor
 @Suite struct FuzzControllerTests {
     @Test func tenThousandRandomOperationsKeepTheInvariants() {
         Diagnostics.echoesToStandardError = false
         defer { Diagnostics.echoesToStandardError = true }
-        var rng = SplitMix64(state: 0x5E6E_0004)
+        var rng = SplitMix(seed: 0x5E6E_0004)
         let w = makeWindow(), log = AppearanceLog()
         var counter = 0
         var all: [LoggingViewController] = []
@@ -53,22 +40,22 @@ struct SplitMix64 {
         var trail: [String] = []
         for step in 0..<10_000 {
             log.events.removeAll(keepingCapacity: true)
-            let op = rng.int(14)
+            let op = rng.below(14)
             trail.append("\(step):op\(op)")
             if trail.count > 12 { trail.removeFirst() }
             switch op {
             case 0, 1:
-                topNav()?.pushViewController(page(), animated: rng.int(4) != 0)
+                topNav()?.pushViewController(page(), animated: rng.below(4) != 0)
             case 2:
                 topNav()?.popViewController(animated: rng.bool())
             case 3:
-                if rng.int(4) == 0 { topNav()?.popToRootViewController(animated: rng.bool()) }
+                if rng.below(4) == 0 { topNav()?.popToRootViewController(animated: rng.bool()) }
                 else { topNav()?.delegate = rng.bool() ? fadeDelegate : nil }
             case 4:
-                let presented: ViewController = rng.int(3) == 0 ? NavigationController(rootViewController: page()) : page()
-                presented.modalPresentationStyle = [.fullScreen, .overFullScreen, .custom, .pageSheet][rng.int(4)]
-                presented.modalTransitionStyle = [.coverVertical, .crossDissolve, .flipHorizontal, .partialCurl][rng.int(4)]
-                switch rng.int(5) {
+                let presented: ViewController = rng.below(3) == 0 ? NavigationController(rootViewController: page()) : page()
+                presented.modalPresentationStyle = [.fullScreen, .overFullScreen, .custom, .pageSheet][rng.below(4)]
+                presented.modalTransitionStyle = [.coverVertical, .crossDissolve, .flipHorizontal, .partialCurl][rng.below(4)]
+                switch rng.below(5) {
                 case 0:
                     let d = FixedTransitioningDelegate()
                     d.presentAnimator = TimerAnimator(duration: 0.2); d.dismissAnimator = TimerAnimator(duration: 0.2)
@@ -81,38 +68,38 @@ struct SplitMix64 {
                     d.dismissAnimator = CoverVerticalAnimator(presenting: false)
                     d.presentInteractor = p; d.dismissInteractor = p
                     delegates.append(d); presented.transitioningDelegate = d
-                case 2 where rng.int(8) == 0:
+                case 2 where rng.below(8) == 0:
                     let d = FixedTransitioningDelegate()
                     d.presentAnimator = ForgetfulAnimator(); d.dismissAnimator = ForgetfulAnimator()
                     delegates.append(d); presented.transitioningDelegate = d
                 default:
                     break
                 }
-                topOfChain().present(presented, animated: rng.int(4) != 0)
+                topOfChain().present(presented, animated: rng.below(4) != 0)
             case 5:
-                topOfChain().dismiss(animated: rng.int(4) != 0)
+                topOfChain().dismiss(animated: rng.below(4) != 0)
             case 6:
                 // A drag from the left edge, released with a random velocity (the built-in pop when it applies).
-                let x1 = 20 + rng.double() * 280
+                let x1 = 20 + rng.unit() * 280
                 w.pointerDown(at: Point(x: 3, y: 200))
-                let n = 1 + rng.int(6)
+                let n = 1 + rng.below(6)
                 for i in 1...n {
                     w.advance(by: 0.016)
                     w.pointerMoved(to: Point(x: 3 + (x1 - 3) * Double(i) / Double(n), y: 200))
                 }
                 if rng.bool() { w.advance(by: 0.2) }
-                if rng.int(10) == 0 { w.pointerCancelled() } else { w.pointerUp(at: Point(x: x1, y: 200)) }
+                if rng.below(10) == 0 { w.pointerCancelled() } else { w.pointerUp(at: Point(x: x1, y: 200)) }
             case 7:
-                pd?.update(rng.int(10) == 0 ? 1.0 : rng.double())
+                pd?.update(rng.below(10) == 0 ? 1.0 : rng.unit())
             case 8:
                 if rng.bool() { pd?.finish() } else { pd?.cancel() }
             case 9:
                 pd?.pause()
             case 10:
-                let p = Point(x: rng.double() * 320, y: rng.double() * 480)
+                let p = Point(x: rng.unit() * 320, y: rng.unit() * 480)
                 w.pointerDown(at: p); w.pointerUp(at: p)
             default:
-                w.advance(by: rng.double() * 0.6)
+                w.advance(by: rng.unit() * 0.6)
             }
             // Always: callbacks in a legal order.
             for vc in all where !vc.violations.isEmpty {

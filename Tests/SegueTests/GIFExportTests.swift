@@ -30,7 +30,7 @@ import Testing
 
     /// A bitmap of `colors` distinct 5-bit-grid colours in a noisy pattern (long LZW runs of codes).
     static func noise(width: Int, height: Int, colors: Int, seed: UInt64) -> Bitmap {
-        var rng = SceneRNG(state: seed)
+        var rng = SplitMix(seed: seed)
         let palette: [UInt32] = (0..<colors).map { i in
             let r = UInt32((i * 7) % 32) * 255 / 31, g = UInt32((i * 13 / 3) % 32) * 255 / 31, b = UInt32(i % 32) * 255 / 31
             return 0xFF00_0000 | r << 16 | g << 8 | b

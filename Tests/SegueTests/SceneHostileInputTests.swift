@@ -5,18 +5,6 @@ import Foundation
 import Testing
 @testable import Segue
 
-/// Deterministic generator for the corpus (SplitMix64).
-struct SceneRNG {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
-}
 
 @MainActor
 @Suite struct SceneHostileInputTests {
@@ -62,7 +50,7 @@ struct SceneRNG {
 
     @Test func mutatedScenesNeverCrash() {
         let base = Array(Self.valid.utf8)
-        var rng = SceneRNG(state: 8)
+        var rng = SplitMix(seed: 8)
         var decoded = 0, refused = 0
         let structural = Array("{}[]\",:\\0-e.".utf8)
         for k in 0..<1500 {
@@ -81,7 +69,7 @@ struct SceneRNG {
     }
 
     @Test func bracketSoupNeverCrashes() {
-        var rng = SceneRNG(state: 99)
+        var rng = SplitMix(seed: 99)
         let alphabet = Array("{}[]\",: 0123456789.eE+-truefalsnl\\u\n".utf8)
         var decoded = 0, refused = 0
         for k in 0..<300 {
