@@ -127,7 +127,7 @@ final class ViewerProcess {
 
     /// Polls until `condition` holds on the window's pixels, or fails after `timeout` seconds.
     @discardableResult
-    func waitForPixels(timeout: Double = 20, _ what: String,
+    func waitForPixels(timeout: Double = 60, _ what: String,
                        _ condition: (_ w: Int, _ h: Int, _ px: [UInt32]) -> Bool) throws -> [UInt32] {
         let deadline = Date().addingTimeInterval(timeout)
         var last: [UInt32] = []
