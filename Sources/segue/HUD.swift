@@ -20,6 +20,9 @@ final class HUD {
     private var frameTimes: [Double] = []
     private var frameStamps: [Double] = []
     private let clock = MonotonicClock()
+    /// The overlays' own pixels, allocated once: the HUD redraws every frame while it is shown.
+    private lazy var panelBitmap = Bitmap(width: Int(panel.bounds.width), height: Int(panel.bounds.height))
+    private lazy var helpBitmap = Bitmap(width: Int(help.bounds.width), height: Int(help.bounds.height))
 
     init(window: Window) {
         scene = window
@@ -85,12 +88,12 @@ final class HUD {
     func draw(into target: Bitmap) {
         let canvas = Canvas(target: target)
         if isVisible {
-            let b = Bitmap(width: Int(panel.bounds.width), height: Int(panel.bounds.height))
+            let b = panelBitmap
             panel.render(into: b, background: .clear)
             canvas.draw(b, transform: Transform3D(translationX: Double(target.width) - panel.bounds.width - 16, y: 16, z: 0))
         }
         if showsHelp {
-            let b = Bitmap(width: Int(help.bounds.width), height: Int(help.bounds.height))
+            let b = helpBitmap
             help.render(into: b, background: .clear)
             let x = ((Double(target.width) - help.bounds.width) / 2).rounded()
             let y = ((Double(target.height) - help.bounds.height) / 2).rounded()
