@@ -119,7 +119,13 @@ struct SceneDecoder {
     func fmt(_ x: Double) -> String { x == x.rounded() ? "\(Int(x))" : "\(x)" }
 
     mutating func scene(_ v: JSONValue) throws(SceneError) -> Scene {
-        let o = try object(v, "", allowed: ["size", "start", "screens"])
+        let o = try object(v, "", allowed: ["size", "layout", "start", "screens"])
+        var layout = Scene.Layout.stretch
+        if let l = o["layout"] {
+            let s = try string(l, "layout")
+            guard let m = Scene.Layout(rawValue: s) else { throw fail("layout", "expected \"stretch\" or \"scale\", got \(l.kindName)") }
+            layout = m
+        }
         if let s = o["size"] {
             guard case .array(let a) = s, a.count == 2 else { throw fail("size", "expected [width, height], got \(s.kindName)") }
             design = Size(width: try number(a[0], "size[0]", 1...Scene.maxCoordinate), height: try number(a[1], "size[1]", 1...Scene.maxCoordinate))
@@ -146,7 +152,7 @@ struct SceneDecoder {
             if let t = s.tap { try check(t, names, join(join("screens", s.name), "tap")) }
             try checkActions(s.elements, names, join(join("screens", s.name), "elements"))
         }
-        return Scene(designSize: design, screens: screens, start: start, files: files)
+        return Scene(designSize: design, layout: layout, screens: screens, start: start, files: files)
     }
 
     func check(_ a: Scene.Action, _ names: [String], _ path: String) throws(SceneError) {
@@ -162,6 +168,8 @@ struct SceneDecoder {
             switch e.kind {
             case .button(_, _, _, _, _, let a?): try check(a, names, "\(path)[\(i)].action")
             case .card(_, _, _, let inner): try checkActions(inner, names, "\(path)[\(i)].elements")
+            case .grid(let g):
+                for (c, cell) in g.cells.enumerated() { try checkActions(cell, names, "\(path)[\(i)].grid[\(c)]") }
             default: break
             }
         }
@@ -169,13 +177,13 @@ struct SceneDecoder {
 
     mutating func screen(_ name: String, _ v: JSONValue, _ path: String) throws(SceneError) -> Scene.Screen {
         let o = try object(v, path, allowed: ["background", "image", "title", "titleColor", "statusBar", "elements", "tap"])
-        var s = Scene.Screen(name: name, background: .white, backgroundImage: nil, title: nil, titleColor: .label,
+        var s = Scene.Screen(name: name, background: .white, backgroundPicture: nil, title: nil, titleColor: .label,
                              statusBar: o["image"] == nil, elements: [], tap: nil)
         if let b = o["background"] { s.background = try color(b, join(path, "background")) }
-        if let i = o["image"] { s.backgroundImage = try image(i, join(path, "image")) }
+        if let i = o["image"] { s.backgroundPicture = try picture(i, join(path, "image")) }
         if let t = o["title"] { s.title = try string(t, join(path, "title"), maxLength: 200) }
         if let c = o["titleColor"] { s.titleColor = try color(c, join(path, "titleColor")) }
-        if let b = o["statusBar"] { s.statusBar = try bool(b, join(path, "statusBar")) }
+        if let b = o["statusBar"] { try statusBar(b, join(path, "statusBar"), into: &s) }
         if let e = o["elements"] { s.elements = try elements(e, join(path, "elements")) }
         if let t = o["tap"] { s.tap = try action(t, join(path, "tap")) }
         return s
@@ -188,7 +196,7 @@ struct SceneDecoder {
         return out
     }
 
-    static let kinds = ["label", "button", "card", "image"]
+    static let kinds = ["label", "button", "card", "image", "grid"]
 
     mutating func element(_ v: JSONValue, _ path: String) throws(SceneError) -> Scene.Element {
         elementCount += 1
@@ -203,7 +211,7 @@ struct SceneDecoder {
         switch kind {
         case "label":
             let o = try object(v, path, allowed: common + ["size", "weight", "color", "align", "lines", "font"])
-            return Scene.Element(frame: try frame(o, path), kind: .label(
+            return Scene.Element(frame: try frame(o, path, heightOptional: true), kind: .label(
                 text: try string(o["label"]!, join(path, "label")),
                 size: try o["size"].map { j throws(SceneError) in try number(j, join(path, "size"), 1...1000) } ?? 17,
                 weight: try weight(o["weight"], join(path, "weight"), default: .regular),
@@ -223,15 +231,18 @@ struct SceneDecoder {
                 action: try o["action"].map { j throws(SceneError) in try action(j, join(path, "action")) }),
                 fontFamily: try o["font"].map { j throws(SceneError) in try string(j, join(path, "font"), maxLength: 200) })
         case "card":
-            let o = try object(v, path, allowed: common + ["radius", "shadow", "elements"])
+            let o = try object(v, path, allowed: common + ["radius", "shadow", "elements", "borderWidth", "borderColor"])
             let inner = try o["elements"].map { j throws(SceneError) in try elements(j, join(path, "elements")) } ?? []
             return Scene.Element(frame: try frame(o, path), kind: .card(
                 color: try color(o["card"]!, join(path, "card")),
                 radius: try o["radius"].map { j throws(SceneError) in try number(j, join(path, "radius"), 0...Scene.maxCoordinate) } ?? 12,
-                shadow: try o["shadow"].map { j throws(SceneError) in try bool(j, join(path, "shadow")) } ?? true,
-                elements: inner))
+                shadow: try o["shadow"].map { j throws(SceneError) in try shadow(j, join(path, "shadow")) } ?? Scene.Shadow(),
+                elements: inner), border: try border(o, path))
+        case "grid":
+            let o = try object(v, path, allowed: common + ["columns", "cellWidth", "minColumns", "cellHeight", "gap", "repeat", "count", "overflow"])
+            return Scene.Element(frame: try frame(o, path), kind: .grid(try grid(o, path)))
         default:
-            let o = try object(v, path, allowed: common + ["radius", "mode"])
+            let o = try object(v, path, allowed: common + ["radius", "mode", "borderWidth", "borderColor"])
             var fit = false
             if let m = o["mode"] {
                 let s = try string(m, join(path, "mode"))
@@ -239,21 +250,38 @@ struct SceneDecoder {
                 fit = s == "fit"
             }
             return Scene.Element(frame: try frame(o, path), kind: .image(
-                try image(o["image"]!, join(path, "image")),
+                try picture(o["image"]!, join(path, "image")),
                 radius: try o["radius"].map { j throws(SceneError) in try number(j, join(path, "radius"), 0...Scene.maxCoordinate) } ?? 0,
-                fit: fit))
+                fit: fit), border: try border(o, path))
         }
     }
 
-    func frame(_ o: [String: JSONValue], _ path: String) throws(SceneError) -> Rect {
+    /// `[x, y, width, height]` (labels may leave out the height): numbers in design points, checked
+    /// against the design size here, or expressions ("100% - 16"), kept within reach when evaluated.
+    func frame(_ o: [String: JSONValue], _ path: String, heightOptional: Bool = false) throws(SceneError) -> Scene.Frame {
         let p = join(path, "frame")
-        guard let v = o["frame"] else { throw fail(path, "missing key 'frame' ([x, y, width, height] in design points)") }
-        guard case .array(let a) = v, a.count == 4 else { throw fail(p, "expected [x, y, width, height], got \(v.kindName)") }
+        let shape = heightOptional ? "[x, y, width, height] or [x, y, width]" : "[x, y, width, height]"
+        guard let v = o["frame"] else { throw fail(path, "missing key 'frame' (\(shape) in design points)") }
+        guard case .array(let a) = v, a.count == 4 || (heightOptional && a.count == 3) else { throw fail(p, "expected \(shape), got \(v.kindName)") }
         // Elements stay near the screen: within 4 design sizes of it, at most 8 design sizes large
         // (there is no scrolling; larger frames would only cost time to draw).
         let w = design.width, h = design.height, k = Scene.maxReach
-        return Rect(x: try number(a[0], "\(p)[0]", (-k * w)...((k + 1) * w)), y: try number(a[1], "\(p)[1]", (-k * h)...((k + 1) * h)),
-                    width: try number(a[2], "\(p)[2]", 0...(2 * k * w)), height: try number(a[3], "\(p)[3]", 0...(2 * k * h)))
+        return Scene.Frame(x: try length(a[0], "\(p)[0]", (-k * w)...((k + 1) * w)), y: try length(a[1], "\(p)[1]", (-k * h)...((k + 1) * h)),
+                           width: try length(a[2], "\(p)[2]", 0...(2 * k * w)),
+                           height: a.count == 4 ? try length(a[3], "\(p)[3]", 0...(2 * k * h)) : nil)
+    }
+
+    /// A number in `range`, or an expression string.
+    func length(_ v: JSONValue, _ path: String, _ range: ClosedRange<Double>) throws(SceneError) -> Scene.Length {
+        guard case .string(let s) = v else {
+            guard case .number = v else { throw fail(path, "expected a number or an expression (\"100% - 16\"), got \(v.kindName)") }
+            return .points(try number(v, path, range))
+        }
+        guard s.count <= 200 else { throw fail(path, "an expression is at most 200 characters") }
+        switch Scene.Length.parse(s) {
+        case .success(let e): return e
+        case .failure(let e): throw fail(path, "in the expression \(v.kindName): \(e.message)")
+        }
     }
 
     static let weights: [(String, Font.Weight)] = [

@@ -86,7 +86,7 @@ extension Scene {
     /// transition in turn), a click on the second dismisses it the way it came.
     public static func screenshots(from: Image, to: Image, transition: String? = nil, files: [String] = []) -> Scene {
         func screen(_ name: String, _ image: Image, _ tap: Action) -> Screen {
-            Screen(name: name, background: .black, backgroundImage: image, title: nil, titleColor: .label,
+            Screen(name: name, background: .black, backgroundPicture: .file(image), title: nil, titleColor: .label,
                    statusBar: false, elements: [], tap: tap)
         }
         let p = Presentation(name: transition ?? SceneRunner.cycleName)
