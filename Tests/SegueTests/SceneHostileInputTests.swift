@@ -1,6 +1,7 @@
 // Hostile scene files: 1,500 truncations, bit flips, byte deletions and structural insertions of a
-// valid scene, plus random bracket soup. Each either decodes to a scene whose screens build at odd
-// sizes, or fails with a SceneError that names the file and a place — never a trap or a hang.
+// valid scene (every kind of key: expressions, grids, generated pictures, shadows, borders), plus random
+// bracket soup. Each either decodes to a scene whose screens build at odd sizes, or fails with a one-line
+// SceneError that names the file and a place — never a trap or a hang.
 import Foundation
 import Testing
 @testable import Segue
@@ -11,17 +12,26 @@ import Testing
     nonisolated static let valid = """
     {
       "size": [390, 844],
+      "layout": "scale",
       "start": "home",
       "screens": {
         "home": {
-          "background": "#F2F2F7", "title": "Home",
+          "background": "#F2F2F7", "title": "Home", "statusBar": {"size": 15, "style": "darkContent"},
           "tap": {"present": "next", "transition": "cube", "subtype": "fromLeft", "duration": 0.5},
           "elements": [
             {"label": "Hello \\u00e9", "frame": [16, 120, 300, 30], "size": 20, "weight": "bold", "align": "center", "lines": 2},
             {"button": "Go", "frame": [16, 200, 120, 44], "fill": "systemBlue", "action": {"push": "next"}},
             {"card": "white", "frame": [16, 260, 358, 100], "radius": 12, "shadow": false, "elements": [
               {"label": "In a card", "frame": [32, 280, 200, 24], "color": "#333333"}
-            ]}
+            ]},
+            {"card": "#FFFFFF80", "frame": ["5%", 380, "100% - 32", 40], "shadow": {"opacity": 0.3, "radius": 6, "offset": [0, 2]},
+             "borderWidth": 1, "borderColor": "systemGray"},
+            {"grid": [[{"image": {"generated": "landscape", "seed": 2, "seedStep": 3}, "frame": [0, 0, "100%", "100%"], "radius": 4},
+                       {"label": "Cell", "frame": [4, "100% - 20", "100% - 8"], "size": 12}]],
+             "frame": ["5%", "min(50%h, 440)", "100% - 10", 120], "cellWidth": 90, "minColumns": 2, "cellHeight": "square",
+             "gap": 4, "repeat": true, "overflow": "clip"},
+            {"image": {"gradient": ["#FF0000", "systemBlue"], "locations": [0, 1], "start": [0, 0], "end": [1, 1]},
+             "frame": [0, 700, "100%", "max(1px, 20)"]}
           ]
         },
         "next": {"background": "#000000AA", "statusBar": false,

@@ -75,7 +75,22 @@ struct SceneDecoder {
 
     init(file: String, base: String) { self.file = file; self.base = base; files = [file] }
 
-    func fail(_ path: String, _ m: String) -> SceneError { SceneError(file: file, place: path.isEmpty ? "top level" : path, message: m) }
+    func fail(_ path: String, _ m: String) -> SceneError {
+        SceneError(file: file, place: path.isEmpty ? "top level" : oneLine(path), message: oneLine(m))
+    }
+
+    /// Control characters from the file (a screen name with a newline) escaped: an error is one line.
+    func oneLine(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return s }
+        return String(s.unicodeScalars.map { c in
+            switch c {
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case "\t": "\\t"
+            default: c.value < 0x20 || c.value == 0x7F ? "\\u{\(String(c.value, radix: 16))}" : String(c)
+            }
+        }.joined())
+    }
 
     func object(_ v: JSONValue, _ path: String, allowed: [String]) throws(SceneError) -> [String: JSONValue] {
         guard case .object(let members) = v else { throw fail(path, "expected an object, got \(v.kindName)") }
