@@ -165,3 +165,15 @@ import Testing
         #expect(abs(clock.font.pointSize - 20) < 1e-9 && clock.textColor == .white)
     }
 }
+
+extension SceneLayoutTests {
+    @Test func nestedRepeatingGridsStopAtTheViewBudget() throws {
+        // 10,000 cells each repeating 10,000 cells would be 10⁸ views; a screen builds at most 20,000.
+        let inner = #"{"grid": [[{"card": "red", "frame": [0, 0, 1, 1], "shadow": false}]], "frame": [0, 0, "100%", "100%"], "columns": 100, "cellHeight": 1, "repeat": true}"#
+        let s = try decode(one(#"{"grid": [["# + inner + #"]], "frame": [0, 0, "100%", "100%"], "columns": 100, "cellHeight": 1, "repeat": true}"#))
+        let root = try #require(s.view(forScreen: "a", size: Size(width: 10_000, height: 10_000)))
+        func count(_ v: View) -> Int { v.subviews.reduce(v.subviews.count) { $0 + count($1) } }
+        #expect(count(root) <= SceneViewBuilder.maxViews + 1000)  // elements plus their grid containers
+        #expect(count(root) >= SceneViewBuilder.maxViews)
+    }
+}

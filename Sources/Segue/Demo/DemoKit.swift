@@ -1,5 +1,6 @@
-// Small builders the demo screens share: one place that knows how a title, a body text, a pill
-// button or a card is styled, so every screen looks like it belongs to one app.
+// Small builders the demo's code-built views share (home screen, floating controls, scene screens' status
+// bar and pills): one place that knows how a label, a pill button or the status bar is styled, so every
+// screen looks like it belongs to one app. The demo screens themselves are data (Assets/scenes/demo.scene.json).
 
 @MainActor
 struct DemoKit {
@@ -12,7 +13,7 @@ struct DemoKit {
         u = min(size.width, size.height) / 100
     }
 
-    /// A kit with its own unit (scene files scale a phone-sized design to the window).
+    /// A kit with its own unit (scene files scale their design to the window).
     init(size: Size, unit: Double) {
         self.size = size
         u = unit
@@ -51,36 +52,6 @@ struct DemoKit {
         return v
     }
 
-    func art(_ frame: Rect, _ image: Image, radius: Double = 0) -> View {
-        let v = ImageView(frame: frame)
-        v.image = image
-        v.contentMode = .scaleAspectFill
-        v.layer.cornerRadius = radius
-        v.clipsToBounds = true
-        return v
-    }
-
-    /// A diagonal gradient (top-left to bottom-right unless told).
-    func gradient(_ size: Size, _ colors: [Color], from: Point = Point(x: 0, y: 0), to: Point = Point(x: 1, y: 1)) -> Image {
-        Image.linearGradient(size: size, colors: colors, startPoint: from, endPoint: to)
-    }
-
-    /// A generated landscape standing in for a photo.
-    func photo(_ size: Size, seed: Int) -> Image {
-        let styles = Image.HeroStyle.allCases
-        return Image.hero(size: size, style: styles[seed % styles.count], seed: UInt64(seed))
-    }
-
-    func card(_ frame: Rect, color: Color = .white, radius: Double? = nil, shadow: Bool = true) -> View {
-        let v = box(frame, color: color, radius: radius ?? 2 * u)
-        if shadow {
-            v.layer.shadowOpacity = 0.12
-            v.layer.shadowRadius = 1.5 * u
-            v.layer.shadowOffset = Size(width: 0, height: 0.4 * u)
-        }
-        return v
-    }
-
     /// The iOS status bar: time on the left, a battery on the right.
     func statusBar(into v: View, dark: Bool = false) {
         let c: Color = dark ? .white : .black
@@ -91,9 +62,5 @@ struct DemoKit {
         battery.addSubview(box(Rect(x: 0.35 * u, y: 0.35 * u, width: 3.0 * u, height: 1.3 * u), color: c, radius: 0.25 * u))
         v.addSubview(battery)
         v.addSubview(box(Rect(x: size.width - 3.2 * u, y: 1.9 * u, width: 0.35 * u, height: 0.8 * u), color: c.withAlphaComponent(0.45), radius: 0.15 * u))
-    }
-
-    func separator(x: Double, y: Double, width: Double) -> View {
-        box(Rect(x: x, y: y, width: width, height: max(1, 0.1 * u)), color: .separator)
     }
 }

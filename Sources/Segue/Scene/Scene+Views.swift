@@ -50,9 +50,16 @@ extension Scene {
 
 /// Places elements of one screen: design points → pixels, expressions → numbers, cards and grids → views.
 @MainActor
-struct SceneViewBuilder {
+final class SceneViewBuilder {
     let kx, ky, s: Double
     let kit: DemoKit
+    /// Most views one screen builds: repeating grids (nested ones multiply) stop there.
+    static let maxViews = 20_000
+    private(set) var built = 0
+
+    init(kx: Double, ky: Double, s: Double, kit: DemoKit) {
+        self.kx = kx; self.ky = ky; self.s = s; self.kit = kit
+    }
 
     /// The frame in pixels inside a space of `space` design points (height nil when not given).
     func place(_ f: Scene.Frame, in space: Size) -> (rect: Rect, hasHeight: Bool) {
@@ -69,6 +76,8 @@ struct SceneViewBuilder {
     /// `index` is the grid cell the elements belong to (generated pictures vary with it).
     func build(_ elements: [Scene.Element], into parent: View, offset: Point, space: Size, index: Int) {
         for e in elements {
+            guard built < Self.maxViews else { return }
+            built += 1
             var (r, hasHeight) = place(e.frame, in: space)
             r.origin.x += offset.x
             r.origin.y += offset.y
@@ -133,7 +142,7 @@ struct SceneViewBuilder {
         guard cellW * kx >= 0.5, cellH * ky >= 0.5 else { return }
         let total = g.repeats ? (g.count ?? SceneDecoder.maxGridCells) : min(g.count ?? g.cells.count, g.cells.count)
         let tolerance = 1e-6 * size.height
-        for i in 0..<total {
+        for i in 0..<total where built < Self.maxViews {
             let row = i / columns, column = i % columns
             let y = Double(row) * (cellH + g.gap)
             if y >= size.height - tolerance || (!g.clip && y + cellH > size.height + tolerance) { break }
