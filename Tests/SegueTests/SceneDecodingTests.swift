@@ -102,7 +102,7 @@ final class SceneScratch {
         (#"{"screens": {"a": {"elements": [{}]}}}"#, "screens.a.elements[0]", "needs one of the keys label, button, card, image"),
         (#"{"screens": {"a": {"elements": [{"label": "x", "button": "y", "frame": [0,0,1,1]}]}}}"#, "screens.a.elements[0]", "not label and button"),
         (#"{"screens": {"a": {"elements": [{"label": "x"}]}}}"#, "screens.a.elements[0]", "missing key 'frame'"),
-        (#"{"screens": {"a": {"elements": [{"label": "x", "frame": [0, 0, "w", 10]}]}}}"#, "screens.a.elements[0].frame[2]", "in the expression \"w\": expected a number, '(', min( or max(, found 'w' at character 1"),
+        (#"{"screens": {"a": {"elements": [{"label": "x", "frame": [0, 0, "w", 10]}]}}}"#, "screens.a.elements[0].frame[2]", "expected a number, got \"w\" (as an expression: expected a number, '(', min( or max(, found 'w' at character 1)"),
         (#"{"screens": {"a": {"elements": [{"label": "x", "frame": [0, 0, -1, 10]}]}}}"#, "screens.a.elements[0].frame[2]", "from 0 to 3120, got -1"),
         (#"{"screens": {"a": {"elements": [{"label": "x", "frame": [0, 0, 1e9, 10]}]}}}"#, "screens.a.elements[0].frame[2]", "from 0 to 3120"),
         (#"{"size": [10, 20], "screens": {"a": {"elements": [{"label": "x", "frame": [0, -81, 1, 1]}]}}}"#, "screens.a.elements[0].frame[1]", "from -80 to 100, got -81"),

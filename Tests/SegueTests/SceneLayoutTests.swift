@@ -77,7 +77,7 @@ import Testing
         (#"{"screens": {"a": {"elements": [{"grid": [[]], "frame": [0, 0, 1, 1], "columns": 2.5}]}}}"#, "screens.a.elements[0].columns", "expected a whole number"),
         (#"{"screens": {"a": {"elements": [{"grid": [[]], "frame": [0, 0, 1, 1], "columns": 2, "cellWidth": 3}]}}}"#, "screens.a.elements[0].cellWidth", "not both"),
         (#"{"screens": {"a": {"elements": [{"grid": [[]], "frame": [0, 0, 1, 1], "overflow": "hide"}]}}}"#, "screens.a.elements[0].overflow", "expected \"drop\" or \"clip\""),
-        (#"{"screens": {"a": {"elements": [{"grid": [[]], "frame": [0, 0, 1, 1], "cellHeight": "round"}]}}}"#, "screens.a.elements[0].cellHeight", "in the expression \"round\""),
+        (#"{"screens": {"a": {"elements": [{"grid": [[]], "frame": [0, 0, 1, 1], "cellHeight": "round"}]}}}"#, "screens.a.elements[0].cellHeight", "expected a number, got \"round\" (as an expression:"),
         (#"{"screens": {"a": {"elements": [{"grid": [[]], "frame": [0, 0, 1, 1], "repeat": 1}]}}}"#, "screens.a.elements[0].repeat", "expected true or false"),
         (#"{"screens": {"a": {"elements": [{"grid": [[]], "frame": [0, 0, 1, 1], "count": 20000}]}}}"#, "screens.a.elements[0].count", "from 0 to 10000"),
         (#"{"screens": {"a": {"elements": [{"grid": [[{"button": "b", "frame": [0, 0, 1, 1], "action": {"push": "zz"}}]], "frame": [0, 0, 1, 1]}]}}}"#,

@@ -295,7 +295,7 @@ struct SceneDecoder {
         guard s.count <= 200 else { throw fail(path, "an expression is at most 200 characters") }
         switch Scene.Length.parse(s) {
         case .success(let e): return e
-        case .failure(let e): throw fail(path, "in the expression \(v.kindName): \(e.message)")
+        case .failure(let e): throw fail(path, "expected a number, got \(v.kindName) (as an expression: \(e.message))")
         }
     }
 
