@@ -8,6 +8,7 @@
 // - `shadedSpan`: a mesh span with per-vertex shade, highlight and alpha (cube faces, flips, curls,
 //   ripples): four samples gathered and bilinear-weighted as in `bilinearSpan`, then `modulate` and
 //   source-over done lane-wise. Reference: the scalar `sampleInside` + `modulate` + `put` loop.
+//   Unit-scale axis-aligned segments (flat pages, calm water) load their taps as consecutive texels.
 
 /// A switch for tests: off (`FastPaths.$enabled.withValue(false) { … }`), draws on that task take the
 /// reference loops and the compositor draws every layer directly (same pixels, slower). Task-local, so
@@ -69,7 +70,7 @@ func translatedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: Un
 func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int,
                 _ U: inout Int, _ V: inout Int, _ dU: inout Int, _ dV: inout Int, _ ddU: Int, _ ddV: Int,
                 _ SH: inout Int, _ HL: inout Int, _ AL: inout Int, _ dSH: Int, _ dHL: Int, _ dAL: Int,
-                uniform: UInt32? = nil) {
+                uniform: UInt32? = nil, contiguous: Bool = false) {
     typealias I4 = SIMD4<Int32>
     // Branch-free min and clamp on small lanes (the generic pointwiseMin/Max are not inlined).
     @inline(__always) func minimum(_ a: I4, _ b: I4) -> I4 { let d = a &- b; return b &+ (d & (d &>> 31)) }
@@ -90,6 +91,12 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
             // A one-colour texture (iris blades, shadows): every tap is that colour, and bilinear
             // weights summing to 256 give it back exactly — no gathers.
             t00 = Px4(repeating: c); t10 = t00; t01 = t00; t11 = t00
+        } else if contiguous {
+            // Unit steps along the row (dU = 1 texel, dV = ddU = ddV = 0): the four pixels' taps are
+            // consecutive texels, four unaligned vector loads.
+            let q = tex + (v0 >> 24) * stride + (u0 >> 24)
+            @inline(__always) func load(_ p: UnsafeMutablePointer<UInt32>) -> Px4 { UnsafeRawPointer(p).loadUnaligned(as: Px4.self) }
+            t00 = load(q); t10 = load(q + 1); t01 = load(q + stride); t11 = load(q + stride + 1)
         } else {
             let q0 = tex + (v0 >> 24) * stride + (u0 >> 24), q1 = tex + (v1 >> 24) * stride + (u1 >> 24)
             let q2 = tex + (v2 >> 24) * stride + (u2 >> 24), q3 = tex + (v3 >> 24) * stride + (u3 >> 24)
@@ -130,8 +137,14 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
         let liftAG = aa &* hlAG &+ 128
         let orb = (lit(rb, shRB, liftRB, aa) &* alB &+ 128) &>> 8
         let oag = (lit(ag, shAG, liftAG, aa) &* alB &+ 128) &>> 8
-        // put(…, 255): v + dst·(255 − v.alpha); exact for opaque and empty v alike.
+        // put(…, 255): v + dst·(255 − v.alpha); exact for opaque and empty v alike. Four opaque
+        // results replace the destination without reading it.
         let va = unsafeBitCast(oag, to: Px4.self) &>> 16
+        if va[0] & va[1] & va[2] & va[3] == 255 {
+            UnsafeMutableRawPointer(dst + i).storeBytes(of: unsafeBitCast(orb, to: Px4.self) | (unsafeBitCast(oag, to: Px4.self) &<< 8), as: Px4.self)
+            i += 4
+            continue
+        }
         let inv = Half8(repeating: 255) &- unsafeBitCast(va | (va &<< 16), to: Half8.self)
         let d = UnsafeRawPointer(dst + i).loadUnaligned(as: Px4.self)
         let mask = Px4(repeating: 0x00ff_00ff)

@@ -140,8 +140,14 @@ struct MeshRasterizer {
                 let ddU = fixed(a.ddu), ddV = fixed(a.ddv)
                 let inside = min(ua, ub) > eps && max(ua, ub) < W - 1 - eps && min(va, vb) > eps && max(va, vb) < H - 1 - eps
                 let dst = row + x
+                // A unit-scale axis-aligned segment (a flat page, calm water): taps are consecutive
+                // texels with one constant phase, so vector loads replace the gathers.
+                let unit = ddU == 0 && ddV == 0 && dU == 1 << 24 && dV == 0
                 if plain {
-                    if inside {
+                    if inside && unit && fast {
+                        translatedSpan(dst, n, tex + (V >> 24) * ts + (U >> 24), ts, fx: UInt32((U >> 16) & 0xff),
+                                       fy: UInt32((V >> 16) & 0xff), opacity: plainOpacity)
+                    } else if inside {
                         bilinearSpan(dst, n, tex, ts, &U, &V, &dU, &dV, ddU, ddV, opacity: plainOpacity)
                     } else {
                         for i in 0..<n {
@@ -157,7 +163,7 @@ struct MeshRasterizer {
                     let dSH = fx(psh.dx), dHL = fx(phl.dx), dAL = fx(pal.dx)
                     if inside && fast {
                         shadedSpan(dst, n, tex, ts, &U, &V, &dU, &dV, ddU, ddV, &SH, &HL, &AL, dSH, dHL, dAL,
-                                   uniform: uniform)
+                                   uniform: uniform, contiguous: unit)
                     } else {
                         for i in 0..<n {
                             let s = inside ? sampleInside(tex, ts, U, V) : sampleChecked(texture, U, V)
