@@ -17,6 +17,10 @@ enum FastPaths {
 @inline(__always) @usableFromInline
 func translatedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UnsafePointer<UInt32>, _ stride: Int,
                     fx: UInt32, fy: UInt32, opacity: UInt32) {
+    if fx == 0 || fy == 0 {
+        // A slide along one axis: two taps (the other pair's weights are zero).
+        return twoTapSpan(dst, count, src, fy == 0 ? 1 : stride, weight: fy == 0 ? fx : fy, opacity: opacity)
+    }
     let w11 = (fx &* fy &+ 128) >> 8
     let w10 = fx &- w11, w01 = fy &- w11, w00 = 256 &- fx &- fy &+ w11
     let a = Half16(repeating: UInt16(w00)), b = Half16(repeating: UInt16(w10))
@@ -93,4 +97,45 @@ func modulatePixel(_ p: UInt32, _ shade: Int, _ highlight: Int, _ alpha: Int) ->
         return UInt32((lit * al + 128) >> 8) << s
     }
     return UInt32((a * al + 128) >> 8) << 24 | ch(16) | ch(8) | ch(0)
+}
+
+/// `translatedSpan` with one phase zero: each pixel blends texel x with the one `step` further
+/// (1: the next texel, `stride`: the one below) by `weight` ∈ 0…255 — bilinear's formula with the
+/// other two weights zero, so the same pixels with half the loads and multiplies.
+@inline(__always) @usableFromInline
+func twoTapSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UnsafePointer<UInt32>, _ step: Int,
+                weight: UInt32, opacity: UInt32) {
+    let a = Half16(repeating: UInt16(256 - weight)), b = Half16(repeating: UInt16(weight))
+    let mask = Px8(repeating: 0x00ff_00ff)
+    let o = Half16(repeating: UInt16(opacity))
+    @inline(__always) func lo(_ t: Px8) -> Half16 { lanes16(t & mask) }
+    @inline(__always) func hi(_ t: Px8) -> Half16 { lanes16((t &>> 8) & mask) }
+    @inline(__always) func load(_ p: UnsafePointer<UInt32>) -> Px8 { UnsafeRawPointer(p).loadUnaligned(as: Px8.self) }
+    var i = 0
+    while i + 8 <= count {
+        let t0 = load(src + i), t1 = load(src + i + step)
+        var rb = (lo(t0) &* a &+ lo(t1) &* b &+ 128) &>> 8
+        var ag = (hi(t0) &* a &+ hi(t1) &* b &+ 128) &>> 8
+        if opacity == 255 {
+            let m = t0 & t1
+            if (m[0] & m[1] & m[2] & m[3] & m[4] & m[5] & m[6] & m[7]) >> 24 == 255 {
+                UnsafeMutableRawPointer(dst + i).storeBytes(of: pixels32(rb) | (pixels32(ag) &<< 8), as: Px8.self)
+                i += 8
+                continue
+            }
+        }
+        if opacity != 255 { rb = div255(rb &* o); ag = div255(ag &* o) }
+        let al = pixels32(ag) &>> 16
+        let inv = Half16(repeating: 255) &- lanes16(al | (al &<< 16))
+        let d = UnsafeRawPointer(dst + i).loadUnaligned(as: Px8.self)
+        let out = pixels32(rb &+ div255(lo(d) &* inv)) | (pixels32(ag &+ div255(hi(d) &* inv)) &<< 8)
+        UnsafeMutableRawPointer(dst + i).storeBytes(of: out, as: Px8.self)
+        i += 8
+    }
+    let w = UInt64(weight)
+    while i < count {
+        let q = src + i
+        put(dst + i, step == 1 ? bilinear(q[0], q[1], 0, 0, w, 0) : bilinear(q[0], 0, q[step], 0, 0, w), opacity)
+        i += 1
+    }
 }
