@@ -30,7 +30,10 @@ import Testing
             let tex = trial % 2 == 0 ? opaque : translucent
             let count = Int.random(in: 0...40, using: &rng)
             let x0 = Int.random(in: 0..<(62 - count + 1), using: &rng), y0 = Int.random(in: 0..<7, using: &rng)
-            let fx = UInt32.random(in: 0...255, using: &rng), fy = UInt32.random(in: 0...255, using: &rng)
+            var fx = UInt32.random(in: 0...255, using: &rng), fy = UInt32.random(in: 0...255, using: &rng)
+            // Slides along one axis (a zero phase) take the two-tap loop.
+            if trial % 5 == 1 || trial % 5 == 3 { fy = 0 }
+            if trial % 5 == 2 || trial % 5 == 3 { fx = 0 }
             let opacity: UInt32 = trial % 3 == 0 ? 255 : UInt32.random(in: 0...255, using: &rng)
             let fast = Self.randomBitmap(48, 1, &rng), ref = fast.copy()
             translatedSpan(fast.row(0), count, tex.row(y0) + x0, tex.stride, fx: fx, fy: fy, opacity: opacity)
@@ -42,33 +45,86 @@ import Testing
         }
     }
 
+    /// Random span planes whose positions stay inside a 96×96 texture for 40 pixels: affine ones and
+    /// steep perspective ones (q changing by up to a fifth along the span).
+    static func planes(_ rng: inout SplitMix) -> SpanPlanes {
+        while true {
+            let q = Float.random(in: 0.3...2, using: &rng)
+            let dq = Bool.random(using: &rng) ? 0 : Float.random(in: -0.005...0.005, using: &rng) * q
+            let u = Float.random(in: 20...76, using: &rng), v = Float.random(in: 20...76, using: &rng)
+            let du = Float.random(in: -1.2...1.2, using: &rng), dv = Float.random(in: -1.2...1.2, using: &rng)
+            // s = u·q at the start; its step keeps u moving about du a pixel.
+            let p = SpanPlanes(s: u * q * 256, t: v * q * 256, q: q, ds: (du * q + u * dq) * 256, dt: (dv * q + v * dq) * 256, dq: dq)
+            if p.inside(0, 40, width: 96, height: 96) { return p }
+        }
+    }
+
+    @Test func meshSpanEqualsTheScalarLoop() {
+        var rng = SplitMix(seed: 7)
+        let translucent = Self.randomBitmap(96, 96, &rng)
+        let opaque = Bitmap(width: 96, height: 96)
+        for y in 0..<96 { for x in 0..<96 { opaque.row(y)[x] = Self.pixel(&rng) | 0xff00_0000 } }
+        for trial in 0..<400 {
+            let tex = trial % 2 == 0 ? opaque : translucent
+            let planes = Self.planes(&rng)
+            let count = Int.random(in: 0...33, using: &rng), first = Int.random(in: 0...(40 - count), using: &rng)
+            let opacity: UInt32 = trial % 3 == 0 ? 255 : UInt32.random(in: 0...255, using: &rng)
+            let fast = Self.randomBitmap(40, 1, &rng), ref = fast.copy()
+            meshSpan(fast.row(0), count, tex.pixels, tex.stride, planes, first: first, opacity: opacity)
+            for i in 0..<count {
+                let p = planes.position(first + i)
+                put(ref.row(0) + i, sampleInside(tex.pixels, tex.stride, Int(p.x) << 16, Int(p.y) << 16), opacity)
+            }
+            #expect(Array(UnsafeBufferPointer(start: fast.row(0), count: 40)) == Array(UnsafeBufferPointer(start: ref.row(0), count: 40)),
+                    "trial \(trial)")
+        }
+    }
+
     @Test func shadedSpanEqualsTheScalarModulateLoop() {
         var rng = SplitMix(seed: 5)
         let tex = Self.randomBitmap(96, 96, &rng)
+        let solid = Bitmap(width: 4, height: 4, fill: 0xc040_2010)
         for trial in 0..<400 {
-            let count = Int.random(in: 0...33, using: &rng)
-            // A path that stays inside the texture: start near the middle, gentle steps and curvature.
-            var U = Int.random(in: 30...60, using: &rng) << 24 | Int.random(in: 0..<(1 << 24), using: &rng)
-            var V = Int.random(in: 30...60, using: &rng) << 24 | Int.random(in: 0..<(1 << 24), using: &rng)
-            var dU = Int.random(in: -(1 << 24)...(1 << 24), using: &rng), dV = Int.random(in: -(1 << 24)...(1 << 24), using: &rng)
-            let ddU = Int.random(in: -(1 << 16)...(1 << 16), using: &rng), ddV = Int.random(in: -(1 << 16)...(1 << 16), using: &rng)
-            // Factors in 8.24-scaled 1/256 units, ranging past 0…1 so the clamps are exercised.
+            let planes = Self.planes(&rng)
+            let count = Int.random(in: 0...33, using: &rng), first = Int.random(in: 0...(40 - count), using: &rng)
+            // Factors in 8.16-scaled 1/256 units, ranging past 0…1 so the clamps are exercised.
             func factor(_ rng: inout SplitMix) -> Int { Int.random(in: -40...300, using: &rng) << 16 }
             func step(_ rng: inout SplitMix) -> Int { Int.random(in: -12...12, using: &rng) << 16 + Int.random(in: 0..<65536, using: &rng) }
             var SH = factor(&rng), HL = trial % 2 == 0 ? 0 : factor(&rng), AL = trial % 3 == 0 ? 256 << 16 : factor(&rng)
             let dSH = step(&rng), dHL = trial % 2 == 0 ? 0 : step(&rng), dAL = step(&rng)
             let fast = Self.randomBitmap(40, 1, &rng), ref = fast.copy()
-            var (rU, rV, rdU, rdV, rSH, rHL, rAL) = (U, V, dU, dV, SH, HL, AL)
-            shadedSpan(fast.row(0), count, tex.pixels, tex.stride, &U, &V, &dU, &dV, ddU, ddV, &SH, &HL, &AL, dSH, dHL, dAL)
+            var (rSH, rHL, rAL) = (SH, HL, AL)
+            let useSolid = trial % 5 == 0
+            if useSolid {
+                shadedSpan(fast.row(0), count, solid.pixels, solid.stride, planes, first: first, &SH, &HL, &AL, dSH, dHL, dAL,
+                           uniform: solid.uniformPixel)
+            } else {
+                shadedSpan(fast.row(0), count, tex.pixels, tex.stride, planes, first: first, &SH, &HL, &AL, dSH, dHL, dAL)
+            }
             let dst = ref.row(0)
             for i in 0..<count {
-                put(dst + i, modulatePixel(sampleInside(tex.pixels, tex.stride, rU, rV), rSH >> 16, rHL >> 16, rAL >> 16), 255)
-                rU += rdU; rV += rdV; rdU += ddU; rdV += ddV
+                let p = planes.position(first + i)
+                let s = useSolid ? solid.row(0)[0] : sampleInside(tex.pixels, tex.stride, Int(p.x) << 16, Int(p.y) << 16)
+                put(dst + i, modulatePixel(s, rSH >> 16, rHL >> 16, rAL >> 16), 255)
                 rSH += dSH; rHL += dHL; rAL += dAL
             }
             #expect(Array(UnsafeBufferPointer(start: fast.row(0), count: 40)) == Array(UnsafeBufferPointer(start: ref.row(0), count: 40)),
                     "trial \(trial)")
-            #expect(U == rU && V == rV && dU == rdU && dV == rdV && SH == rSH && HL == rHL && AL == rAL)
+            #expect(SH == rSH && HL == rHL && AL == rAL)
+        }
+    }
+
+    @Test func spanPositionsAreThePlanesQuotient() {
+        // u = s/q to well under 1/256 texel, for an affine and a steep perspective span.
+        for (q, dq) in [(Float(1), Float(0)), (Float(0.8), Float(-0.0015))] {
+            let u0: Float = 40.25, du: Float = 0.7
+            let p = SpanPlanes(s: u0 * q * 256, t: 10 * q * 256, q: q, ds: (du * q + u0 * dq) * 256, dt: 10 * dq * 256, dq: dq)
+            for i in [0, 7, 31] {
+                let qi = Double(q) + Double(i) * Double(dq)
+                let u = (Double(u0 * q) + Double(i) * Double(du * q + u0 * dq)) / qi
+                #expect(abs(Double(p.position(i).x) - (u - 0.5) * 256) <= 0.51, "i=\(i)")
+                #expect(abs(Double(p.position(i).y) - (10 - 0.5) * 256) <= 0.51, "i=\(i)")
+            }
         }
     }
 

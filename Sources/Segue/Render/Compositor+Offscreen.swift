@@ -51,14 +51,7 @@ extension Compositor {
             shift = (tx.rounded(.down), ty.rounded(.down))
             phase = (tx - shift.0, ty - shift.1)
         }
-        var e = layer.masksToBounds ? s.bounds : contentExtent(layer, s)
-        // Never flatten more than a bounded area; far-off sublayers are cut.
-        let limit = 4096.0
-        e = e.intersection(Rect(x: s.bounds.midX - limit / 2, y: s.bounds.midY - limit / 2, width: limit, height: limit))
-        guard e.width > 0, e.height > 0 else { return }
-        let ox = (e.minX + phase.0).rounded(.down), oy = (e.minY + phase.1).rounded(.down)
-        let w = Int((e.maxX + phase.0).rounded(.up) - ox), h = Int((e.maxY + phase.1).rounded(.up) - oy)
-        guard w > 0, h > 0 else { return }
+        guard let (ox, oy, w, h) = flattenBox(layer, s, phase: phase) else { return }
         let key = ObjectIdentifier(layer)
         let d = known ?? digest(layer, s, phase: phase)
         var entry: CachedTexture
@@ -83,6 +76,22 @@ extension Compositor {
         // Texel (0,0) is layer point (ox − phase): under a translation that lands on a whole pixel.
         let place = Transform3D(translationX: ox - phase.0, y: oy - phase.1, z: 0).concatenating(m)
         canvas.draw(entry.bitmap, transform: place, opacity: opacity)
+    }
+
+    /// The whole-pixel box (layer space, shifted by `phase`) a flattened texture of the layer covers:
+    /// its bounds when it masks, else everything its subtree paints, at most 4096 px a side (far-off
+    /// sublayers are cut). Edges within 10⁻⁶ px of a whole pixel count as on it, so arithmetic fuzz
+    /// (1920.0000000000002) does not add a column.
+    func flattenBox(_ layer: Layer, _ s: LayerState, phase: (Double, Double)) -> (ox: Double, oy: Double, w: Int, h: Int)? {
+        var e = layer.masksToBounds ? s.bounds : contentExtent(layer, s)
+        let limit = 4096.0
+        e = e.intersection(Rect(x: s.bounds.midX - limit / 2, y: s.bounds.midY - limit / 2, width: limit, height: limit))
+        guard e.width > 0, e.height > 0 else { return nil }
+        let fuzz = 1e-6
+        let ox = (e.minX + phase.0 + fuzz).rounded(.down), oy = (e.minY + phase.1 + fuzz).rounded(.down)
+        let w = Int((e.maxX + phase.0 - fuzz).rounded(.up) - ox), h = Int((e.maxY + phase.1 - fuzz).rounded(.up) - oy)
+        guard w > 0, h > 0 else { return nil }
+        return (ox, oy, w, h)
     }
 
     /// The region the layer's content and sublayers paint (its extent without the shadow).

@@ -6,7 +6,8 @@
 // layer, not its own position), so any change inside falls back to drawing directly for a frame and
 // the texture is remade once the subtree holds still again. A layer with an animation in flight is
 // moving, not changing: it becomes a texture at once. Small layers keep drawing directly:
-// their texture would cost more than it saves.
+// their texture would cost more than it saves. A finished transition hands over its snapshot of the
+// screen it brought in (`adoptSnapshot`), so the first frame after it is a blit, not a full redraw.
 
 struct SeenDigest {
     var digest: Int
@@ -30,8 +31,29 @@ extension Compositor {
         // A layer animating in flight (a page sliding in) is a texture from its first frame; anything
         // else once it has held still for a frame.
         let moving = usePresentation && AnimationStore.entries(layer).contains { !$0.isDone }
-        guard moving || (seen?.digest == d && seen?.frame == frame - 1) else { return false }
+        // A texture already made for exactly this look (or handed over by a finished transition) is
+        // used whatever happened last frame.
+        let ready = textures[key]?.digest == d
+        guard moving || ready || (seen?.digest == d && seen?.frame == frame - 1) else { return false }
         drawFlattened(layer, s, m, opacity: opacity, canvas, keepsPhase: false, digest: d)
         return true
+    }
+}
+
+extension Compositor {
+    /// Takes `bitmap` — a snapshot of `layer`'s own content and subtree at its bounds, as `snapshot`
+    /// makes, of the layer exactly as it is now — as the layer's static subtree texture. It is used
+    /// while the subtree keeps that look, and dropped like any texture once it changes or goes unused.
+    public func adoptSnapshot(_ bitmap: Bitmap, of layer: Layer) {
+        let saved = usePresentation
+        usePresentation = true
+        defer { usePresentation = saved }
+        let s = state(layer)
+        // The snapshot covers the layer's bounds; it is the texture only where that is the box a
+        // flatten covers (nothing drawn outside the bounds, bounds on whole pixels).
+        guard let (ox, oy, w, h) = flattenBox(layer, s, phase: (0, 0)), ox == s.bounds.minX, oy == s.bounds.minY,
+              w == bitmap.width, h == bitmap.height else { return }
+        textures[ObjectIdentifier(layer)] = CachedTexture(bitmap: bitmap, digest: digest(layer, s, phase: (0, 0)),
+                                                          originX: ox, originY: oy, lastUsed: frame)
     }
 }

@@ -116,8 +116,15 @@ final class RunningTransition: LayerContentOverride {
     func finish(_ completed: Bool) {
         guard !finished else { return }
         finished = true
+        // The snapshot of the new state is what the layer looks like now if nothing changed since it
+        // was taken and nothing is moving: the window's compositor may draw the next frame from it.
+        let current = layer.map { $0.renderVersion == newVersion && !($0.hostWindow.map(WindowHooks.isAnimating) ?? false) } ?? false
         if let layer, layer.contentOverride === self { layer.contentOverride = nil }
+        let version = layer?.renderVersion
         transition.completion?(completed)
+        if completed, current, let layer, let new, layer.renderVersion == version, let w = layer.hostWindow {
+            w.compositor.adoptSnapshot(new, of: layer)
+        }
     }
 }
 

@@ -121,6 +121,15 @@ func bilinearSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsa
                       UInt32(truncatingIfNeeded: u3)) &>> 16) & 0xff
         let fy = (Px4(UInt32(truncatingIfNeeded: v0), UInt32(truncatingIfNeeded: v1), UInt32(truncatingIfNeeded: v2),
                       UInt32(truncatingIfNeeded: v3)) &>> 16) & 0xff
+        if opacity == 255 {
+            // Every tap opaque (a snapshot's interior): the samples replace the destination unread.
+            let m = t00 & t10 & t01 & t11
+            if (m[0] & m[1] & m[2] & m[3]) >> 24 == 255 {
+                UnsafeMutableRawPointer(dst + i).storeBytes(of: bilinear4(t00, t10, t01, t11, fx, fy), as: Px4.self)
+                i += 4
+                continue
+            }
+        }
         let d = UnsafeRawPointer(dst + i).loadUnaligned(as: Px4.self)
         UnsafeMutableRawPointer(dst + i).storeBytes(of: bilinearOver4(t00, t10, t01, t11, fx, fy, d, opacity: opacity), as: Px4.self)
         i += 4

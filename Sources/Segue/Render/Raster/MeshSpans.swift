@@ -1,0 +1,238 @@
+// MeshSpans: the per-pixel work of the mesh rasterizer. One row of a triangle is the three
+// screen-linear planes s = u/w, t = v/w and q = 1/w at its first pixel centre and their steps along x
+// (`SpanPlanes`). Every pixel's texture position is computed outright, u = s/q and v = t/q, in single
+// precision — four lanes at a time with one vector division — so a perspective span costs no more than
+// an affine one, and there is no stepping error to bound and no subdivision to plan.
+// `SpanPlanes.position(_:)` is the definition; the vector kernels evaluate the same IEEE operations in
+// the same order lane by lane, so they agree with it bit for bit (FastPathTests pin that).
+// The kernels run eight pixels a step (two SSE registers per vector on baseline x86-64, one AVX2
+// register where the compiler may use it); a span's last few pixels run one more step through an
+// eight-pixel scratch row, with the spare lanes repeating the last pixel so every tap read stays
+// inside the texture.
+// Positions are integers in 1/256 texel with the texel-centre offset applied: x0 = P >> 8 is the left
+// tap, P & 255 its bilinear weight — the same layout as the top bits of the 8.24 samplers.
+
+typealias F8 = SIMD8<Float>
+typealias I8 = SIMD8<Int32>
+
+struct SpanPlanes {
+    /// s·256, t·256 and q at the first pixel centre of the span, and their steps per pixel.
+    var s, t, q, ds, dt, dq: Float
+
+    /// 1.5·2²³: added to a float below 2²² in magnitude, leaves round(x) in the low mantissa bits.
+    static let magic: Float = 12_582_912
+    static let magicBits = Int32(bitPattern: magic.bitPattern)
+    /// round(x − 128) for 256·u = x, i.e. floor(256·(u − ½) + ½): the sample's position in 1/256 texel.
+    static let offset: Float = magic - 128
+
+    /// The position of pixel `i` of the span (0 = the first): round(256·(s/q − ½)), likewise for t.
+    @inline(__always) func position(_ i: Int) -> (x: Int32, y: Int32) {
+        let f = Float(i)
+        let iq = 1 / (q + f * dq)
+        return (Self.fix((s + f * ds) * iq), Self.fix((t + f * dt) * iq))
+    }
+
+    /// The rounding convert of `position`; values far outside any texture (or NaN) land far outside.
+    @inline(__always) static func fix(_ x: Float) -> Int32 {
+        let c = x > -4_000_000 ? (x < 4_000_000 ? x : 4_000_000) : -4_000_000
+        return Int32(bitPattern: (c + offset).bitPattern) &- magicBits
+    }
+
+    /// Positions of the pixels whose indices are in `f` (whole numbers below 2²⁴, so kernels step
+    /// them by adding 8 and stay exact), each exactly as `position` computes it — no clamping: only
+    /// for spans whose positions are known to lie inside the texture.
+    @inline(__always) func positions8(_ f: F8) -> (x: I8, y: I8) {
+        let iq = F8(repeating: 1) / (F8(repeating: q) + f * dq)
+        let x = (F8(repeating: s) + f * ds) * iq + Self.offset
+        let y = (F8(repeating: t) + f * dt) * iq + Self.offset
+        let m = I8(repeating: Self.magicBits)
+        return (unsafeBitCast(x, to: I8.self) &- m, unsafeBitCast(y, to: I8.self) &- m)
+    }
+
+    /// Whether `MeshRasterizer` may hand spans of a texture with this row stride and height to the
+    /// kernels: their row × stride products are 15-bit × 15-bit.
+    static func fitsKernels(stride: Int, height: Int) -> Bool { stride < 1 << 15 && height < 1 << 15 }
+
+    /// Whether every tap of pixels first..<first+count lies inside a `width`×`height` texture. u/q and
+    /// v/q are monotonic along a row, so the ends decide; a 4/256 texel margin absorbs rounding.
+    @inline(__always) func inside(_ first: Int, _ count: Int, width: Int, height: Int) -> Bool {
+        let a = position(first), b = position(first + count - 1)
+        let xl = Int(min(a.x, b.x)), xh = Int(max(a.x, b.x)), yl = Int(min(a.y, b.y)), yh = Int(max(a.y, b.y))
+        return xl >= 4 && yl >= 4 && xh < 256 * (width - 1) - 4 && yh < 256 * (height - 1) - 4
+    }
+}
+
+/// The four taps of eight pixels at positions (x, y): each tap pair (left, right) is one 64-bit load.
+@inline(__always)
+func gather8(_ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, _ x: I8, _ y: I8) -> (t00: Px8, t10: Px8, t01: Px8, t11: Px8) {
+    // row × stride as 15-bit operands, which SSE2 multiplies in one instruction (pmaddwd).
+    let i = ((y &>> 8) & 0x7fff) &* I8(repeating: Int32(truncatingIfNeeded: stride & 0x7fff)) &+ (x &>> 8)
+    let base = UnsafeRawPointer(tex), down = 4 * stride
+    @inline(__always) func pairs(_ k: Int32) -> (SIMD2<UInt32>, SIMD2<UInt32>) {
+        let o = 4 * Int(k)
+        return (base.loadUnaligned(fromByteOffset: o, as: SIMD2<UInt32>.self),
+                base.loadUnaligned(fromByteOffset: o + down, as: SIMD2<UInt32>.self))
+    }
+    let (a0, a1) = pairs(i[0]), (b0, b1) = pairs(i[1]), (c0, c1) = pairs(i[2]), (d0, d1) = pairs(i[3])
+    let (e0, e1) = pairs(i[4]), (f0, f1) = pairs(i[5]), (g0, g1) = pairs(i[6]), (h0, h1) = pairs(i[7])
+    let top = SIMD16<UInt32>(lowHalf: Px8(lowHalf: Px4(lowHalf: a0, highHalf: b0), highHalf: Px4(lowHalf: c0, highHalf: d0)),
+                             highHalf: Px8(lowHalf: Px4(lowHalf: e0, highHalf: f0), highHalf: Px4(lowHalf: g0, highHalf: h0)))
+    let bottom = SIMD16<UInt32>(lowHalf: Px8(lowHalf: Px4(lowHalf: a1, highHalf: b1), highHalf: Px4(lowHalf: c1, highHalf: d1)),
+                                highHalf: Px8(lowHalf: Px4(lowHalf: e1, highHalf: f1), highHalf: Px4(lowHalf: g1, highHalf: h1)))
+    return (top.evenHalf, top.oddHalf, bottom.evenHalf, bottom.oddHalf)
+}
+
+/// `bilinear` for eight pixels before packing: blue+red and green+alpha as 16-bit lanes, each ≤ 255.
+@inline(__always)
+func bilinear8Lanes(_ t00: Px8, _ t10: Px8, _ t01: Px8, _ t11: Px8, _ fx: Px8, _ fy: Px8) -> (Half16, Half16) {
+    let w11 = (fx &* fy &+ 128) &>> 8
+    let w10 = fx &- w11, w01 = fy &- w11, w00 = 256 &- fx &- fy &+ w11
+    @inline(__always) func both(_ w: Px8) -> Half16 { lanes16(w | (w &<< 16)) }
+    let a = both(w00), b = both(w10), c = both(w01), e = both(w11)
+    let mask = Px8(repeating: 0x00ff_00ff)
+    @inline(__always) func lo(_ t: Px8) -> Half16 { lanes16(t & mask) }
+    @inline(__always) func hi(_ t: Px8) -> Half16 { lanes16((t &>> 8) & mask) }
+    let rb = (lo(t00) &* a &+ lo(t10) &* b &+ lo(t01) &* c &+ lo(t11) &* e &+ 128) &>> 8
+    let ag = (hi(t00) &* a &+ hi(t10) &* b &+ hi(t01) &* c &+ hi(t11) &* e &+ 128) &>> 8
+    return (rb, ag)
+}
+
+/// Whether all eight pixels have full alpha.
+@inline(__always) func allOpaque(_ p: Px8) -> Bool {
+    let a = p.lowHalf & p.highHalf, b = a.lowHalf & a.highHalf
+    return (b[0] & b[1]) >> 24 == 255
+}
+
+/// `put(v, 255)` for eight pixels given as 16-bit lane pairs: v + dst·(255 − v.alpha), the
+/// destination unread when all eight are opaque.
+@inline(__always) func over8(_ dst: UnsafeMutablePointer<UInt32>, _ rb: Half16, _ ag: Half16) {
+    let out = pixels32(rb) | (pixels32(ag) &<< 8)
+    if allOpaque(out) { UnsafeMutableRawPointer(dst).storeBytes(of: out, as: Px8.self); return }
+    let va = pixels32(ag) &>> 16
+    let inv = Half16(repeating: 255) &- lanes16(va | (va &<< 16))
+    let d = UnsafeRawPointer(dst).loadUnaligned(as: Px8.self)
+    let mask = Px8(repeating: 0x00ff_00ff)
+    let drb = div255(lanes16(d & mask) &* inv), dag = div255(lanes16((d &>> 8) & mask) &* inv)
+    UnsafeMutableRawPointer(dst).storeBytes(of: pixels32(rb &+ drb) | (pixels32(ag &+ dag) &<< 8), as: Px8.self)
+}
+
+/// Runs `step` over `count` pixels eight at a time (`step(dst, lane)`: the pixels at `dst`, whose
+/// span indices are `lane`); the last 1…7 run through a scratch row whose spare lanes repeat the
+/// span's last pixel.
+@inline(__always)
+func eightAtATime(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, first: Int,
+                  _ step: (UnsafeMutablePointer<UInt32>, F8) -> Void) {
+    var lane = F8(0, 1, 2, 3, 4, 5, 6, 7) + Float(first)
+    var i = 0
+    while i + 8 <= count {
+        step(dst + i, lane)
+        lane += 8
+        i += 8
+    }
+    let rest = count - i
+    guard rest > 0 else { return }
+    let last = Float(first + count - 1)
+    for k in rest..<8 { lane[k] = last }
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 8) { scratch in
+        let s = scratch.baseAddress!
+        for k in 0..<rest { s[k] = dst[i + k] }
+        step(s, lane)
+        for k in 0..<rest { dst[i + k] = s[k] }
+    }
+}
+
+/// Plain mesh span: bilinear samples at the planes' positions for pixels first..<first+count, rgb
+/// times a constant `shade` (256 = none; a cube face or a turning card darkening — c·shade/256 never
+/// exceeds alpha, so nothing needs clamping), times `opacity`, composited over `dst` (the span's
+/// pixel `first`). Reference: `sampleInside` then `modulatePixel(_, shade, 0, 256)` when shaded,
+/// then `put(_, opacity)`. Only one of shade and opacity may differ from full.
+@inline(__always)
+func meshSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int,
+              _ planes: SpanPlanes, first: Int, opacity: UInt32, shade: UInt16 = 256) {
+    let mulRB = Half16(repeating: shade)
+    var mulAG = Half16(repeating: 256)
+    for k in 0..<8 { mulAG[2 * k] = shade }
+    let o = Half16(repeating: UInt16(opacity))
+    eightAtATime(dst, count, first: first) { d, lane in
+        let (x, y) = planes.positions8(lane)
+        let (t00, t10, t01, t11) = gather8(tex, stride, x, y)
+        var (rb, ag) = bilinear8Lanes(t00, t10, t01, t11, unsafeBitCast(x, to: Px8.self) & 0xff, unsafeBitCast(y, to: Px8.self) & 0xff)
+        if shade != 256 { rb = (rb &* mulRB &+ 128) &>> 8; ag = (ag &* mulAG &+ 128) &>> 8 }
+        if opacity != 255 { rb = div255(rb &* o); ag = div255(ag &* o) }
+        over8(d, rb, ag)
+    }
+}
+
+/// A mesh span with per-vertex shade, highlight and alpha (8.16-scaled 1/256 units stepped linearly:
+/// the value used is `x >> 16`): bilinear samples as in `meshSpan`, each multiplied by shade, lit by
+/// highlight and faded by alpha, composited over `dst`. `uniform` is a one-colour texture's colour
+/// (iris blades, shadows): every tap is that colour and bilinear weights summing to 256 give it back
+/// exactly, so there are no gathers. Reference: `sampleInside` + `modulatePixel` + `put` per pixel.
+@inline(__always)
+func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int,
+                _ planes: SpanPlanes, first: Int,
+                _ SH: inout Int, _ HL: inout Int, _ AL: inout Int, _ dSH: Int, _ dHL: Int, _ dAL: Int,
+                uniform: UInt32? = nil) {
+    // The factors of eight pixels as 32-bit lanes (8.16); spans whose factors could leave 32 bits on
+    // the way (absurd gradients) take the scalar loop.
+    let reach = (count + 8) * max(abs(dSH), abs(dHL), abs(dAL)) + max(abs(SH), abs(HL), abs(AL))
+    if reach >= 1 << 30 {
+        for i in 0..<count {
+            let s: UInt32
+            if let c = uniform { s = c } else {
+                let p = planes.position(first + i)
+                s = sampleInside(tex, stride, Int(p.x) << 16, Int(p.y) << 16)
+            }
+            put(dst + i, modulatePixel(s, SH >> 16, HL >> 16, AL >> 16), 255)
+            SH += dSH; HL += dHL; AL += dAL
+        }
+        return
+    }
+    // Branch-free clamp to 0…256 on 32-bit lanes (the generic pointwiseMin/Max are not inlined).
+    @inline(__always) func unit(_ x: I8) -> I8 {
+        let c = x & ~(x &>> 31), d = c &- 256
+        return 256 &+ (d & (d &>> 31))
+    }
+    @inline(__always) func lanes(_ v: Int, _ d: Int) -> I8 {
+        I8(repeating: Int32(v)) &+ I8(0, 1, 2, 3, 4, 5, 6, 7) &* Int32(d)
+    }
+    var sh8 = lanes(SH, dSH), hl8 = lanes(HL, dHL), al8 = lanes(AL, dAL)
+    let step8 = (I8(repeating: Int32(8 * dSH)), I8(repeating: Int32(8 * dHL)), I8(repeating: Int32(8 * dAL)))
+    SH += count * dSH; HL += count * dHL; AL += count * dAL
+    @inline(__always) func both(_ w: I8) -> Half16 { let u = unsafeBitCast(w, to: Px8.self); return lanes16(u | (u &<< 16)) }
+    @inline(__always) func min16(_ x: Half16, _ y: Half16) -> Half16 {
+        let d = unsafeBitCast(x &- y, to: SIMD16<Int16>.self)
+        return y &+ unsafeBitCast(d & (d &>> 15), to: Half16.self)
+    }
+    // c·shade + a·highlight + 128 needs 17 bits, so the two products are halved before adding,
+    // keeping the carry of their low bits: ⌊(x + y)/256⌋ = ⌊(⌊x/2⌋ + ⌊y/2⌋ + (x ∧ y ∧ 1))/128⌋.
+    @inline(__always) func lit(_ c: Half16, _ sh: Half16, _ lift: Half16, _ a: Half16) -> Half16 {
+        let x = c &* sh
+        return min16(a, ((x &>> 1) &+ (lift &>> 1) &+ (x & lift & 1)) &>> 7)
+    }
+    eightAtATime(dst, count, first: first) { d, lane in
+        var t00: Px8, t10: Px8, t01: Px8, t11: Px8, fx: Px8, fy: Px8
+        if let c = uniform {
+            t00 = Px8(repeating: c); t10 = t00; t01 = t00; t11 = t00
+            fx = Px8(repeating: 0); fy = fx
+        } else {
+            let (x, y) = planes.positions8(lane)
+            (t00, t10, t01, t11) = gather8(tex, stride, x, y)
+            fx = unsafeBitCast(x, to: Px8.self) & 0xff; fy = unsafeBitCast(y, to: Px8.self) & 0xff
+        }
+        let sh = unit(sh8 &>> 16), al = unit(al8 &>> 16), hl = unit(hl8 &>> 16)
+        sh8 &+= step8.0; hl8 &+= step8.1; al8 &+= step8.2
+        let (rb, ag) = bilinear8Lanes(t00, t10, t01, t11, fx, fy)
+        let alpha = pixels32(ag) &>> 16
+        let aa = lanes16(alpha | (alpha &<< 16))
+        let alB = both(al)
+        // Colour lanes take shade and highlight; the alpha lanes of `ag` shade 1 (256) and no
+        // highlight, so they come out as a, then × alpha like the rest.
+        let shRB = both(sh), liftRB = aa &* both(hl) &+ 128
+        let shAG = lanes16(unsafeBitCast(sh, to: Px8.self) | Px8(repeating: 256 << 16))
+        let liftAG = aa &* lanes16(unsafeBitCast(hl, to: Px8.self)) &+ 128
+        let orb = (lit(rb, shRB, liftRB, aa) &* alB &+ 128) &>> 8
+        let oag = (lit(ag, shAG, liftAG, aa) &* alB &+ 128) &>> 8
+        over8(d, orb, oag)
+    }
+}
