@@ -128,6 +128,25 @@ import Testing
         }
     }
 
+    @Test func crossfadeRowEqualsTwoBlendRows() {
+        var rng = SplitMix(seed: 13)
+        let opaque = Bitmap(width: 64, height: 1)
+        for x in 0..<64 { opaque.row(0)[x] = x % 23 == 0 ? Self.pixel(&rng) : Self.pixel(&rng) | 0xff00_0000 }
+        let translucent = Self.randomBitmap(64, 1, &rng)
+        for trial in 0..<400 {
+            let a = trial % 2 == 0 ? opaque : translucent, b = trial % 3 == 0 ? translucent : opaque
+            let opacities: [UInt32] = [0, 255, 128, UInt32.random(in: 0...255, using: &rng)]
+            let oa = opacities[trial % 4], ob = opacities[(trial / 4) % 4]
+            let count = Int.random(in: 0...40, using: &rng), x0 = Int.random(in: 0...(64 - count), using: &rng)
+            let fused = Self.randomBitmap(48, 1, &rng), ref = fused.copy()
+            crossfadeRow(fused.row(0), a.row(0) + x0, oa, b.row(0) + x0, ob, count)
+            blendRow(ref.row(0), a.row(0) + x0, count, opacity: oa)
+            blendRow(ref.row(0), b.row(0) + x0, count, opacity: ob)
+            #expect(Array(UnsafeBufferPointer(start: fused.row(0), count: 48)) == Array(UnsafeBufferPointer(start: ref.row(0), count: 48)),
+                    "trial \(trial)")
+        }
+    }
+
     /// Every effect, every subtype it uses, across its run, with translucent pages too: the fast paths
     /// draw what the reference loops draw.
     @Test func everyEffectDrawsTheSamePixelsWithFastPathsOff() {

@@ -10,6 +10,10 @@ public final class SlideEffect: TransitionEffect {
 
     public init(_ kind: Kind) { self.kind = kind }
 
+    /// The page lying still is drawn wherever the moving one does not cover it fully; push's two
+    /// moving pages share a seam column that neither covers fully.
+    public func coversPage(oldIsOpaque: Bool, newIsOpaque: Bool) -> Bool { kind != .push && oldIsOpaque && newIsOpaque }
+
     public func draw(_ f: EffectFrame, in canvas: Canvas) {
         let p = min(1, max(0, f.progress))
         // Unit vector pointing where the new page comes from.

@@ -56,6 +56,13 @@ public struct EffectFrame {
 /// thread at a time.
 public protocol TransitionEffect: AnyObject {
     func draw(_ frame: EffectFrame, in canvas: Canvas)
+    /// True when, at opacity 1, every frame covers the whole page opaquely given pages that are
+    /// (`oldIsOpaque`, `newIsOpaque`): whatever lies beneath need not be drawn (default false).
+    func coversPage(oldIsOpaque: Bool, newIsOpaque: Bool) -> Bool
+}
+
+extension TransitionEffect {
+    public func coversPage(oldIsOpaque: Bool, newIsOpaque: Bool) -> Bool { false }
 }
 
 extension TransitionType {

@@ -64,6 +64,17 @@ let weightRounding = 1 << 15
 }
 
 extension Canvas {
+    /// `blit(a, …, opacityA)` then `blit(b, …, opacityB)` fused row by row (`crossfadeRow`).
+    func blitTwo(_ a: Bitmap, _ b: Bitmap, x tx: Int, y ty: Int, opacityA: UInt32, opacityB: UInt32) {
+        let r = PixelRect(x0: tx, y0: ty, x1: tx + a.width, y1: ty + a.height).intersection(clip)
+        guard !r.isEmpty else { return }
+        if threads > 1 { return banded(r) { $0.blitTwo(a, b, x: tx, y: ty, opacityA: opacityA, opacityB: opacityB) } }
+        for y in r.y0..<r.y1 {
+            crossfadeRow(target.row(y) + r.x0, a.row(y - ty) + (r.x0 - tx), opacityA, b.row(y - ty) + (r.x0 - tx), opacityB,
+                         r.x1 - r.x0)
+        }
+    }
+
     /// Integer translation: row copies and blends.
     func blit(_ image: Bitmap, x tx: Int, y ty: Int, opacity: UInt32) {
         let r = PixelRect(x0: tx, y0: ty, x1: tx + image.width, y1: ty + image.height).intersection(clip)

@@ -67,13 +67,36 @@ public struct Canvas: Sendable {
         guard t.m14 == 0, t.m24 == 0, t.m44 != 0 else { return drawPerspective(image, t, opacity: opacity) }
         let s = 1 / t.m44
         let a = AffineTransform(a: t.m11 * s, b: t.m12 * s, c: t.m21 * s, d: t.m22 * s, tx: t.m41 * s, ty: t.m42 * s)
-        if a.a == 1, a.b == 0, a.c == 0, a.d == 1 {
-            let rx = a.tx.rounded(), ry = a.ty.rounded()
-            if abs(a.tx - rx) < 1e-6, abs(a.ty - ry) < 1e-6, abs(rx) < 1e9, abs(ry) < 1e9 {
-                return blit(image, x: Int(rx), y: Int(ry), opacity: o)
-            }
-        }
+        if let (x, y) = Self.wholePixelPlacement(a) { return blit(image, x: x, y: y, opacity: o) }
         drawAffine(image, a, opacity: o)
+    }
+
+    /// The device pixel texel (0, 0) lands on when `t` is a translation by whole pixels.
+    static func wholePixelPlacement(_ a: AffineTransform) -> (Int, Int)? {
+        guard a.a == 1, a.b == 0, a.c == 0, a.d == 1 else { return nil }
+        let rx = a.tx.rounded(), ry = a.ty.rounded()
+        guard abs(a.tx - rx) < 1e-6, abs(a.ty - ry) < 1e-6, abs(rx) < 1e9, abs(ry) < 1e9 else { return nil }
+        return (Int(rx), Int(ry))
+    }
+
+    static func wholePixelPlacement(_ t: Transform3D) -> (Int, Int)? {
+        guard t.m14 == 0, t.m24 == 0, t.m44 != 0 else { return nil }
+        let s = 1 / t.m44
+        return wholePixelPlacement(AffineTransform(a: t.m11 * s, b: t.m12 * s, c: t.m21 * s, d: t.m22 * s,
+                                                   tx: t.m41 * s, ty: t.m42 * s))
+    }
+
+    /// `draw(a, transform:, opacity: opacityA)` then `draw(b, transform:, opacity: opacityB)` — the
+    /// same pixels — in one pass over the destination when both images are the same size at the same
+    /// whole-pixel place (a cross-fade between two snapshots): each pixel is read and written once, not
+    /// twice. Returns false, drawing nothing, when they are not.
+    @discardableResult
+    public func crossfade(_ a: Bitmap, opacity opacityA: Double, _ b: Bitmap, opacity opacityB: Double,
+                          transform: Transform3D) -> Bool {
+        guard FastPaths.enabled, a.width == b.width, a.height == b.height, a.width > 0, a.height > 0,
+              let (x, y) = Self.wholePixelPlacement(transform) else { return false }
+        blitTwo(a, b, x: x, y: y, opacityA: alpha8(opacityA), opacityB: alpha8(opacityB))
+        return true
     }
 
     /// Rasterizes `mesh` textured by `texture`, perspective-correct and bilinear, with per-vertex

@@ -38,6 +38,9 @@ final class RunningTransition: LayerContentOverride {
         scheduleEnd()
     }
 
+    /// Opaque pages under a covering effect: the compositor skips what lies beneath (the clear).
+    var paintsBoundsOpaquely: Bool { new != nil && effect.coversPage(oldIsOpaque: opaque.old, newIsOpaque: opaque.new) }
+
     /// The layer's subtree changed: the new state must be snapshotted again.
     func noteChange() { stale = true }
 

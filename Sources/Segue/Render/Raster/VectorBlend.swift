@@ -139,3 +139,46 @@ func bilinearSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsa
         U &+= dU; V &+= dV; dU &+= ddU; dV &+= ddV; i += 1
     }
 }
+
+/// `blendRow(dst, a, count, opacity: oa)` then `blendRow(dst, b, count, opacity: ob)` in one pass:
+/// each group of eight takes the same path each of those would (copy or lerp for opaque sources,
+/// source-over otherwise), so the pixels are identical, but the destination is read and written
+/// once — a cross-fade between two snapshots moves 12 bytes a pixel instead of 20.
+@inline(__always) @usableFromInline
+func crossfadeRow(_ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ oa: UInt32,
+                  _ b: UnsafePointer<UInt32>, _ ob: UInt32, _ count: Int) {
+    let mask = Px8(repeating: 0x00ff_00ff)
+    @inline(__always) func opaque(_ q: UnsafePointer<UInt32>) -> Bool {
+        (q[0] & q[1] & q[2] & q[3] & q[4] & q[5] & q[6] & q[7]) >> 24 == 255
+    }
+    /// One blendRow step: `s` over `d` at opacity `o` (0 leaves `d`).
+    @inline(__always) func step(_ s: Px8, _ sOpaque: Bool, _ d: Px8, _ o: UInt32) -> Px8 {
+        if o == 0 { return d }
+        if o == 255 { return sOpaque ? s : over8(s, d, opacity: 255) }
+        guard sOpaque else { return over8(s, d, opacity: o) }
+        let w = Half16(repeating: UInt16(o)), iw = Half16(repeating: UInt16(255 - o))
+        let rb = div255(lanes16(s & mask) &* w &+ lanes16(d & mask) &* iw)
+        let ag = div255(lanes16((s &>> 8) & mask) &* w &+ lanes16((d &>> 8) & mask) &* iw)
+        return pixels32(rb) | (pixels32(ag) &<< 8)
+    }
+    @inline(__always) func load(_ p: UnsafePointer<UInt32>) -> Px8 { UnsafeRawPointer(p).loadUnaligned(as: Px8.self) }
+    var i = 0
+    while i + 8 <= count {
+        // The first image's pass reads the destination only where it is not an opaque copy.
+        let aOpaque = opaque(a + i)
+        var d = oa == 255 && aOpaque ? load(a + i) : step(load(a + i), aOpaque, load(UnsafePointer(dst + i)), oa)
+        d = step(load(b + i), opaque(b + i), d, ob)
+        UnsafeMutableRawPointer(dst + i).storeBytes(of: d, as: Px8.self)
+        i += 8
+    }
+    @inline(__always) func scalar(_ s: UInt32, _ d: UInt32, _ o: UInt32) -> UInt32 {
+        if o == 0 { return d }
+        if o == 255 { return over(s, d) }
+        let v = scale(s, o)
+        return v &+ scale(d, 255 - (v >> 24))
+    }
+    while i < count {
+        dst[i] = scalar(b[i], scalar(a[i], dst[i], oa), ob)
+        i += 1
+    }
+}
