@@ -124,8 +124,12 @@ enum BenchCommand {
                 _ = host.events()
                 presents.append(clock.now - t1)
                 times.append(t1 - t0)
-                let wait = frame.deadline + 1 / 60 - clock.now
+                // As the viewer does: the next frame is rendered while this one is on screen, from its deadline.
+                let wait = frame.deadline - clock.now
                 if wait > 0 { usleep(useconds_t(wait * 1e6)) }
+                // The first frame (snapshots, first renders) is reported as `start`, not as drops: the
+                // display schedule begins after it.
+                if k == 0 { scheduler = FrameScheduler(rate: 60, start: clock.now); dropped = 0 }
             } else {
                 let t0 = clock.now
                 session.render(atFraction: fraction, into: target)
