@@ -11,6 +11,7 @@ enum ViewerCommand {
         OptionSpec(name: "fps", kind: .value, help: "display rate in frames per second (default 60)"),
         OptionSpec(name: "size", kind: .value, help: "window size WIDTHxHEIGHT (default 1280x800, or the scene's shape within it)"),
         OptionSpec(name: "no-shm", kind: .flag, help: "present with XPutImage instead of MIT-SHM"),
+        OptionSpec(name: "threads", kind: .value, help: "compositor threads: big draws split into row bands (default: one per core, at most 4)"),
         OptionSpec(name: "play", kind: .value, help: "start by playing this transition (segue list transitions)"),
         OptionSpec(name: "hud", kind: .flag, help: "start with the HUD shown"),
         OptionSpec(name: "slow", kind: .flag, help: "start in slow motion"),
@@ -20,7 +21,7 @@ enum ViewerCommand {
     ]
     static var help: String {
         """
-        usage: segue [view] [--fps N] [--size WxH] [--no-shm] [--play NAME] [--hud] [--slow]
+        usage: segue [view] [--fps N] [--size WxH] [--no-shm] [--threads N] [--play NAME] [--hud] [--slow]
                     [--scene FILE | --from A.png --to B.png]
         Opens the viewer. Click a button to present with its transition; drag the right half to present
         with a page curl under your finger; drag from the left edge to pop.
@@ -35,6 +36,7 @@ enum ViewerCommand {
     static func run(_ args: [String]) throws -> Int32 {
         let p = try parse(args, command: "view", options: options)
         let fps = try p.double("fps", default: 60, range: 1...1000)
+        let threads = try p.int("threads", default: min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)), range: 1...64)
         let watcher = try sceneWatcher(p)
         let size = try p.size("size", default: RenderCommand.fit(watcher?.scene.designSize, in: (1280, 800)))
         if let name = p.value("play") {
@@ -49,6 +51,7 @@ enum ViewerCommand {
             throw UsageError("\(e) — the viewer needs an X display; 'segue render' and 'segue bench' work without one")
         }
         let viewer = Viewer(host: host, fps: fps)
+        viewer.window.compositor.threads = threads
         viewer.hudVisible = p.has("hud")
         if p.has("slow") { viewer.setRate(0.1) }
         if let watcher { viewer.show(watcher) } else if let name = p.value("play") { _ = viewer.app.play(name) }
