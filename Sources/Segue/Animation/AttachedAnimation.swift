@@ -128,6 +128,8 @@ enum AnimationStore {
     static var byLayer: [ObjectIdentifier: [AttachedAnimation]] = [:]
     private static var ordered: [AttachedAnimation] = []
 
+    static var hasEntries: Bool { !byLayer.isEmpty }
+    static func has(_ layer: Layer) -> Bool { byLayer[ObjectIdentifier(layer)] != nil }
     static func entries(_ layer: Layer) -> [AttachedAnimation] {
         byLayer.isEmpty ? [] : byLayer[ObjectIdentifier(layer)] ?? []
     }

@@ -27,10 +27,13 @@ extension Compositor {
         h.combine(layer.borderWidth); h.combine(layer.borderColor); h.combine(layer.masksToBounds)
         h.combine(phase.0); h.combine(phase.1)
         h.combine(usePresentation)
+        // Every model change bumps a layer's renderVersion; only an animated layer's presentation can
+        // change without one (a scrubbed, frozen timeline), so only those hash their state.
+        let animated = usePresentation && AnimationStore.hasEntries
         func walk(_ l: Layer) {
             for c in l.sublayers {
                 h.combine(c.renderVersion)
-                h.combine(state(c))
+                if animated && AnimationStore.has(c) { h.combine(state(c)) } else { h.combine(ObjectIdentifier(c)) }
                 walk(c)
             }
         }

@@ -1,0 +1,32 @@
+// A big still subtree is drawn from a cached texture; its digest must still see every change. Model
+// changes bump render versions; an animated layer's presentation can also change with no version bump —
+// its timeline paused and scrubbed — and that must redraw too.
+
+import Testing
+@testable import Segue
+
+@MainActor
+struct StaticSubtreeTests {
+    @Test func scrubbingAPausedAnimationInsideACachedSubtreeRedraws() {
+        let window = Window(size: Size(width: 400, height: 300))
+        let page = View(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        page.backgroundColor = .white
+        let card = View(frame: Rect(x: 50, y: 50, width: 200, height: 150))
+        card.backgroundColor = .systemBlue
+        page.addSubview(card)
+        window.addSubview(page)
+        let timeline = Timeline(parent: window.timeline)
+        Timeline.withCurrent(timeline) {
+            View.animate(withDuration: 1, animations: { card.alpha = 0 })
+        }
+        timeline.pause()
+        for _ in 0..<3 { window.advance(by: 0.05); _ = window.renderedBitmap() }  // the subtree settles into a texture
+        let before = window.renderedBitmap()
+        #expect(window.compositor.statistics.texturesReused == 1, "drawn from the cached texture")
+        timeline.seek(to: 0.6)
+        let after = window.renderedBitmap()
+        let reference = FastPaths.$enabled.withValue(false) { window.renderedBitmap() }
+        #expect(after.maxChannelDifference(to: before)! > 50, "the card faded as the timeline was scrubbed")
+        #expect(after.maxChannelDifference(to: reference)! <= 1)
+    }
+}
