@@ -5,7 +5,7 @@ import Segue
 @MainActor
 enum BenchPlot {
     static func draw(_ results: [BenchCommand.Result], size: (width: Int, height: Int)) -> Bitmap {
-        let rowH = 26.0, left = 190.0, right = 40.0, top = 70.0
+        let rowH = 26.0, left = 190.0, right = 40.0, top = 100.0
         let width = 1100.0
         let height = top + rowH * Double(results.count) + 60
         let window = Window(size: Size(width: width, height: height))
@@ -21,11 +21,13 @@ enum BenchPlot {
         }
         label("segue bench — frame time per transition at \(size.width)×\(size.height) (ms; light: p50, dark: p99)",
               Rect(x: 20, y: 16, width: width - 40, height: 24), size: 17, weight: .semibold)
-        for (ms, name) in [(1.5, "1.5 ms 2D"), (3, "3 ms affine"), (4, "4 ms 3D/warp")] where ms < maxMs {
-            let line = View(frame: Rect(x: x(ms), y: top - 8, width: 1.5, height: rowH * Double(results.count) + 8))
+        // Each target's label on its own line, starting at its line: close lines never overprint.
+        for (k, (ms, name)) in [(1.5, "1.5 ms 2D"), (3, "3 ms affine"), (4, "4 ms 3D/warp")].enumerated() where ms < maxMs {
+            let y0 = top - 52 + 15 * Double(k)
+            let line = View(frame: Rect(x: x(ms), y: y0 + 6, width: 1.5, height: top - y0 - 6 + rowH * Double(results.count)))
             line.backgroundColor = Color.systemRed.withAlphaComponent(0.55)
             window.addSubview(line)
-            label(name, Rect(x: x(ms) - 60, y: top - 26, width: 120, height: 16), size: 11, color: .systemRed, align: .center)
+            label(name, Rect(x: x(ms) + 4, y: y0, width: 120, height: 16), size: 11, color: .systemRed)
         }
         for (i, r) in results.enumerated() {
             let y = top + Double(i) * rowH
