@@ -26,7 +26,6 @@ func translatedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: Un
     let a = Half16(repeating: UInt16(w00)), b = Half16(repeating: UInt16(w10))
     let c = Half16(repeating: UInt16(w01)), e = Half16(repeating: UInt16(w11))
     let mask = Px8(repeating: 0x00ff_00ff)
-    let o = Half16(repeating: UInt16(opacity))
     @inline(__always) func lo(_ t: Px8) -> Half16 { lanes16(t & mask) }
     @inline(__always) func hi(_ t: Px8) -> Half16 { lanes16((t &>> 8) & mask) }
     @inline(__always) func load(_ p: UnsafePointer<UInt32>) -> Px8 { UnsafeRawPointer(p).loadUnaligned(as: Px8.self) }
@@ -34,24 +33,9 @@ func translatedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: Un
     while i + 8 <= count {
         let q = src + i
         let t00 = load(q), t10 = load(q + 1), t01 = load(q + stride), t11 = load(q + stride + 1)
-        var rb = (lo(t00) &* a &+ lo(t10) &* b &+ lo(t01) &* c &+ lo(t11) &* e &+ 128) &>> 8
-        var ag = (hi(t00) &* a &+ hi(t10) &* b &+ hi(t01) &* c &+ hi(t11) &* e &+ 128) &>> 8
-        if opacity == 255 {
-            // All taps opaque (a snapshot's interior): the samples are opaque, so they replace the
-            // destination — no read of it at all.
-            let m = t00 & t10 & t01 & t11
-            if (m[0] & m[1] & m[2] & m[3] & m[4] & m[5] & m[6] & m[7]) >> 24 == 255 {
-                UnsafeMutableRawPointer(dst + i).storeBytes(of: pixels32(rb) | (pixels32(ag) &<< 8), as: Px8.self)
-                i += 8
-                continue
-            }
-        }
-        if opacity != 255 { rb = div255(rb &* o); ag = div255(ag &* o) }
-        let al = pixels32(ag) &>> 16
-        let inv = Half16(repeating: 255) &- lanes16(al | (al &<< 16))
-        let d = UnsafeRawPointer(dst + i).loadUnaligned(as: Px8.self)
-        let out = pixels32(rb &+ div255(lo(d) &* inv)) | (pixels32(ag &+ div255(hi(d) &* inv)) &<< 8)
-        UnsafeMutableRawPointer(dst + i).storeBytes(of: out, as: Px8.self)
+        let rb = (lo(t00) &* a &+ lo(t10) &* b &+ lo(t01) &* c &+ lo(t11) &* e &+ 128) &>> 8
+        let ag = (hi(t00) &* a &+ hi(t10) &* b &+ hi(t01) &* c &+ hi(t11) &* e &+ 128) &>> 8
+        putLanes8(dst + i, rb, ag, opacity: opacity)
         i += 8
     }
     let fx64 = UInt64(fx), fy64 = UInt64(fy)
@@ -60,28 +44,6 @@ func translatedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: Un
         put(dst + i, bilinear(q[0], q[1], q[stride], q[stride + 1], fx64, fy64), opacity)
         i += 1
     }
-}
-
-/// Bilinear blend of four pixels' taps (the vector form of `bilinear`).
-@inline(__always) @usableFromInline
-func bilinear4(_ t00: Px4, _ t10: Px4, _ t01: Px4, _ t11: Px4, _ fx: Px4, _ fy: Px4) -> Px4 {
-    let (rb, ag) = bilinear4Lanes(t00, t10, t01, t11, fx, fy)
-    return unsafeBitCast(rb, to: Px4.self) | (unsafeBitCast(ag, to: Px4.self) &<< 8)
-}
-
-/// `bilinear4` before packing: blue+red and green+alpha as 16-bit lanes, each ≤ 255.
-@inline(__always) @usableFromInline
-func bilinear4Lanes(_ t00: Px4, _ t10: Px4, _ t01: Px4, _ t11: Px4, _ fx: Px4, _ fy: Px4) -> (Half8, Half8) {
-    let w11 = (fx &* fy &+ 128) &>> 8
-    let w10 = fx &- w11, w01 = fy &- w11, w00 = 256 &- fx &- fy &+ w11
-    @inline(__always) func both(_ w: Px4) -> Half8 { unsafeBitCast(w | (w &<< 16), to: Half8.self) }
-    let a = both(w00), b = both(w10), c = both(w01), e = both(w11)
-    let mask = Px4(repeating: 0x00ff_00ff)
-    @inline(__always) func lo(_ t: Px4) -> Half8 { unsafeBitCast(t & mask, to: Half8.self) }
-    @inline(__always) func hi(_ t: Px4) -> Half8 { unsafeBitCast((t &>> 8) & mask, to: Half8.self) }
-    let rb = (lo(t00) &* a &+ lo(t10) &* b &+ lo(t01) &* c &+ lo(t11) &* e &+ 128) &>> 8
-    let ag = (hi(t00) &* a &+ hi(t10) &* b &+ hi(t01) &* c &+ hi(t11) &* e &+ 128) &>> 8
-    return (rb, ag)
 }
 
 /// rgb × shade, + white × highlight × alpha (kept premultiplied), then everything × alpha; the
@@ -107,29 +69,15 @@ func twoTapSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: Unsafe
                 weight: UInt32, opacity: UInt32) {
     let a = Half16(repeating: UInt16(256 - weight)), b = Half16(repeating: UInt16(weight))
     let mask = Px8(repeating: 0x00ff_00ff)
-    let o = Half16(repeating: UInt16(opacity))
     @inline(__always) func lo(_ t: Px8) -> Half16 { lanes16(t & mask) }
     @inline(__always) func hi(_ t: Px8) -> Half16 { lanes16((t &>> 8) & mask) }
     @inline(__always) func load(_ p: UnsafePointer<UInt32>) -> Px8 { UnsafeRawPointer(p).loadUnaligned(as: Px8.self) }
     var i = 0
     while i + 8 <= count {
         let t0 = load(src + i), t1 = load(src + i + step)
-        var rb = (lo(t0) &* a &+ lo(t1) &* b &+ 128) &>> 8
-        var ag = (hi(t0) &* a &+ hi(t1) &* b &+ 128) &>> 8
-        if opacity == 255 {
-            let m = t0 & t1
-            if (m[0] & m[1] & m[2] & m[3] & m[4] & m[5] & m[6] & m[7]) >> 24 == 255 {
-                UnsafeMutableRawPointer(dst + i).storeBytes(of: pixels32(rb) | (pixels32(ag) &<< 8), as: Px8.self)
-                i += 8
-                continue
-            }
-        }
-        if opacity != 255 { rb = div255(rb &* o); ag = div255(ag &* o) }
-        let al = pixels32(ag) &>> 16
-        let inv = Half16(repeating: 255) &- lanes16(al | (al &<< 16))
-        let d = UnsafeRawPointer(dst + i).loadUnaligned(as: Px8.self)
-        let out = pixels32(rb &+ div255(lo(d) &* inv)) | (pixels32(ag &+ div255(hi(d) &* inv)) &<< 8)
-        UnsafeMutableRawPointer(dst + i).storeBytes(of: out, as: Px8.self)
+        let rb = (lo(t0) &* a &+ lo(t1) &* b &+ 128) &>> 8
+        let ag = (hi(t0) &* a &+ hi(t1) &* b &+ 128) &>> 8
+        putLanes8(dst + i, rb, ag, opacity: opacity)
         i += 8
     }
     let w = UInt64(weight)

@@ -97,25 +97,6 @@ func bilinear8Lanes(_ t00: Px8, _ t10: Px8, _ t01: Px8, _ t11: Px8, _ fx: Px8, _
     return (rb, ag)
 }
 
-/// Whether all eight pixels have full alpha.
-@inline(__always) func allOpaque(_ p: Px8) -> Bool {
-    let a = p.lowHalf & p.highHalf, b = a.lowHalf & a.highHalf
-    return (b[0] & b[1]) >> 24 == 255
-}
-
-/// `put(v, 255)` for eight pixels given as 16-bit lane pairs: v + dst·(255 − v.alpha), the
-/// destination unread when all eight are opaque.
-@inline(__always) func over8(_ dst: UnsafeMutablePointer<UInt32>, _ rb: Half16, _ ag: Half16) {
-    let out = pixels32(rb) | (pixels32(ag) &<< 8)
-    if allOpaque(out) { UnsafeMutableRawPointer(dst).storeBytes(of: out, as: Px8.self); return }
-    let va = pixels32(ag) &>> 16
-    let inv = Half16(repeating: 255) &- lanes16(va | (va &<< 16))
-    let d = UnsafeRawPointer(dst).loadUnaligned(as: Px8.self)
-    let mask = Px8(repeating: 0x00ff_00ff)
-    let drb = div255(lanes16(d & mask) &* inv), dag = div255(lanes16((d &>> 8) & mask) &* inv)
-    UnsafeMutableRawPointer(dst).storeBytes(of: pixels32(rb &+ drb) | (pixels32(ag &+ dag) &<< 8), as: Px8.self)
-}
-
 /// Runs `step` over `count` pixels eight at a time (`step(dst, lane)`: the pixels at `dst`, whose
 /// span indices are `lane`); the last 1…7 run through a scratch row whose spare lanes repeat the
 /// span's last pixel.
@@ -152,14 +133,12 @@ func meshSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMu
     let mulRB = Half16(repeating: shade)
     var mulAG = Half16(repeating: 256)
     for k in 0..<8 { mulAG[2 * k] = shade }
-    let o = Half16(repeating: UInt16(opacity))
     eightAtATime(dst, count, first: first) { d, lane in
         let (x, y) = planes.positions8(lane)
         let (t00, t10, t01, t11) = gather8(tex, stride, x, y)
         var (rb, ag) = bilinear8Lanes(t00, t10, t01, t11, unsafeBitCast(x, to: Px8.self) & 0xff, unsafeBitCast(y, to: Px8.self) & 0xff)
         if shade != 256 { rb = (rb &* mulRB &+ 128) &>> 8; ag = (ag &* mulAG &+ 128) &>> 8 }
-        if opacity != 255 { rb = div255(rb &* o); ag = div255(ag &* o) }
-        over8(d, rb, ag)
+        putLanes8(d, rb, ag, opacity: opacity)
     }
 }
 
@@ -233,6 +212,6 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
         let liftAG = aa &* lanes16(unsafeBitCast(hl, to: Px8.self)) &+ 128
         let orb = (lit(rb, shRB, liftRB, aa) &* alB &+ 128) &>> 8
         let oag = (lit(ag, shAG, liftAG, aa) &* alB &+ 128) &>> 8
-        over8(d, orb, oag)
+        putLanes8(d, orb, oag, opacity: 255)
     }
 }

@@ -35,6 +35,32 @@ func over8(_ s: Px8, _ d: Px8, opacity: UInt32) -> Px8 {
     return pixels32(srb &+ drb) | (pixels32(sag &+ dag) &<< 8)
 }
 
+/// Whether all eight pixels have full alpha.
+@inline(__always) func allOpaque(_ p: Px8) -> Bool {
+    let a = p.lowHalf & p.highHalf, b = a.lowHalf & a.highHalf
+    return (b[0] & b[1]) >> 24 == 255
+}
+
+/// `put(v, opacity)` for eight samples given as 16-bit lane pairs (blue+red, green+alpha): v scaled
+/// by opacity, then v + dst·(255 − v.alpha) — and the destination unread when all eight come out
+/// opaque (a snapshot's interior). The store of every eight-wide span loop.
+@inline(__always) @usableFromInline
+func putLanes8(_ dst: UnsafeMutablePointer<UInt32>, _ rb: Half16, _ ag: Half16, opacity: UInt32) {
+    var rb = rb, ag = ag
+    if opacity != 255 {
+        let o = Half16(repeating: UInt16(opacity))
+        rb = div255(rb &* o); ag = div255(ag &* o)
+    }
+    let out = pixels32(rb) | (pixels32(ag) &<< 8)
+    if allOpaque(out) { UnsafeMutableRawPointer(dst).storeBytes(of: out, as: Px8.self); return }
+    let va = pixels32(ag) &>> 16
+    let inv = Half16(repeating: 255) &- lanes16(va | (va &<< 16))
+    let d = UnsafeRawPointer(dst).loadUnaligned(as: Px8.self)
+    let mask = Px8(repeating: 0x00ff_00ff)
+    let drb = div255(lanes16(d & mask) &* inv), dag = div255(lanes16((d &>> 8) & mask) &* inv)
+    UnsafeMutableRawPointer(dst).storeBytes(of: pixels32(rb &+ drb) | (pixels32(ag &+ dag) &<< 8), as: Px8.self)
+}
+
 /// `dst = src·o + dst·(1 − src.alpha·o)` over `count` pixels; vector body, scalar tail.
 @inline(__always) @usableFromInline
 func blendRowVector(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ count: Int, opacity: UInt32) {
@@ -73,11 +99,16 @@ func div255(_ x: Half8) -> Half8 {
     return (t &+ (t &>> 8)) &>> 8
 }
 
-/// Bilinear blend of four pixels' taps with 8-bit fractions, composited over `d` with `opacity`
-/// (the vector form of `bilinear` then `put`, bit-identical to them). Weights and products fit
-/// 16-bit lanes: Σ w = 256 and 255 · 256 < 2¹⁶.
+/// Bilinear blend of four pixels' taps (the vector form of `bilinear`).
 @inline(__always) @usableFromInline
-func bilinearOver4(_ t00: Px4, _ t10: Px4, _ t01: Px4, _ t11: Px4, _ fx: Px4, _ fy: Px4, _ d: Px4, opacity: UInt32) -> Px4 {
+func bilinear4(_ t00: Px4, _ t10: Px4, _ t01: Px4, _ t11: Px4, _ fx: Px4, _ fy: Px4) -> Px4 {
+    let (rb, ag) = bilinear4Lanes(t00, t10, t01, t11, fx, fy)
+    return unsafeBitCast(rb, to: Px4.self) | (unsafeBitCast(ag, to: Px4.self) &<< 8)
+}
+
+/// `bilinear4` before packing: blue+red and green+alpha as 16-bit lanes, each ≤ 255.
+@inline(__always) @usableFromInline
+func bilinear4Lanes(_ t00: Px4, _ t10: Px4, _ t01: Px4, _ t11: Px4, _ fx: Px4, _ fy: Px4) -> (Half8, Half8) {
     let w11 = (fx &* fy &+ 128) &>> 8
     let w10 = fx &- w11, w01 = fy &- w11, w00 = 256 &- fx &- fy &+ w11
     @inline(__always) func both(_ w: Px4) -> Half8 { unsafeBitCast(w | (w &<< 16), to: Half8.self) }
@@ -85,15 +116,25 @@ func bilinearOver4(_ t00: Px4, _ t10: Px4, _ t01: Px4, _ t11: Px4, _ fx: Px4, _ 
     let mask = Px4(repeating: 0x00ff_00ff)
     @inline(__always) func lo(_ t: Px4) -> Half8 { unsafeBitCast(t & mask, to: Half8.self) }
     @inline(__always) func hi(_ t: Px4) -> Half8 { unsafeBitCast((t &>> 8) & mask, to: Half8.self) }
-    var rb = (lo(t00) &* a &+ lo(t10) &* b &+ lo(t01) &* c &+ lo(t11) &* e &+ 128) &>> 8
-    var ag = (hi(t00) &* a &+ hi(t10) &* b &+ hi(t01) &* c &+ hi(t11) &* e &+ 128) &>> 8
+    let rb = (lo(t00) &* a &+ lo(t10) &* b &+ lo(t01) &* c &+ lo(t11) &* e &+ 128) &>> 8
+    let ag = (hi(t00) &* a &+ hi(t10) &* b &+ hi(t01) &* c &+ hi(t11) &* e &+ 128) &>> 8
+    return (rb, ag)
+}
+
+/// Bilinear blend of four pixels' taps with 8-bit fractions, composited over `d` with `opacity`
+/// (the vector form of `bilinear` then `put`, bit-identical to them). Weights and products fit
+/// 16-bit lanes: Σ w = 256 and 255 · 256 < 2¹⁶.
+@inline(__always) @usableFromInline
+func bilinearOver4(_ t00: Px4, _ t10: Px4, _ t01: Px4, _ t11: Px4, _ fx: Px4, _ fy: Px4, _ d: Px4, opacity: UInt32) -> Px4 {
+    var (rb, ag) = bilinear4Lanes(t00, t10, t01, t11, fx, fy)
     if opacity != 255 {
         let o = Half8(repeating: UInt16(opacity))
         rb = div255(rb &* o); ag = div255(ag &* o)
     }
+    let mask = Px4(repeating: 0x00ff_00ff)
     let al = unsafeBitCast(ag, to: Px4.self) &>> 16
     let inv = Half8(repeating: 255) &- unsafeBitCast(al | (al &<< 16), to: Half8.self)
-    let drb = div255(lo(d) &* inv), dag = div255(hi(d) &* inv)
+    let drb = div255(unsafeBitCast(d & mask, to: Half8.self) &* inv), dag = div255(unsafeBitCast((d &>> 8) & mask, to: Half8.self) &* inv)
     return unsafeBitCast(rb &+ drb, to: Px4.self) | (unsafeBitCast(ag &+ dag, to: Px4.self) &<< 8)
 }
 
