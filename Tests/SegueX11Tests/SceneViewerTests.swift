@@ -53,7 +53,9 @@ extension X11ServerTests {
             try viewer.waitForPixels("screen b presented by the tap") { _, _, px in Self.at(px, 160, 100) == 0x00FF00 }
         }
 
-        @Test func twoScreenshotsClickThereAndBack() throws {
+        /// A viewer at 320×200 showing two screenshots, red (a) then blue (b), with `extra` arguments;
+        /// `body` drives it once the first is on screen.
+        static func withScreenshots(_ extra: [String] = [], _ body: (ViewerProcess) throws -> Void) throws {
             let dir = NSTemporaryDirectory() + "segue-shots-\(UUID().uuidString)"
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -61,38 +63,36 @@ extension X11ServerTests {
             try PNG.write(Bitmap(width: 32, height: 20, fill: 0xFF00_00FF), to: dir + "/b.png")
             let server = try XvfbServer.start(width: 640, height: 480)
             defer { server.stop() }
-            let viewer = try ViewerProcess(server: server, arguments: ["--size", "320x200", "--from", dir + "/a.png", "--to", dir + "/b.png",
-                                                                       "--play", "crossDissolve"])
+            let viewer = try ViewerProcess(server: server, arguments: ["--size", "320x200", "--from", dir + "/a.png", "--to", dir + "/b.png"] + extra)
             try viewer.waitForPixels("the first screenshot") { w, _, px in w == 320 && Self.at(px, 160, 100) == 0xFF0000 }
-            try viewer.click(160, 100)
-            try viewer.waitForPixels("the second screenshot") { _, _, px in Self.at(px, 160, 100) == 0x0000FF }
-            try viewer.click(160, 100)
-            try viewer.waitForPixels("back to the first") { _, _, px in Self.at(px, 160, 100) == 0xFF0000 }
+            try body(viewer)
+        }
+
+        @Test func twoScreenshotsClickThereAndBack() throws {
+            try Self.withScreenshots(["--play", "crossDissolve"]) { viewer in
+                try viewer.click(160, 100)
+                try viewer.waitForPixels("the second screenshot") { _, _, px in Self.at(px, 160, 100) == 0x0000FF }
+                try viewer.click(160, 100)
+                try viewer.waitForPixels("back to the first") { _, _, px in Self.at(px, 160, 100) == 0xFF0000 }
+            }
         }
 
         @Test func draggingAScreenshotCurlsItUnderTheFinger() throws {
-            let dir = NSTemporaryDirectory() + "segue-shots-\(UUID().uuidString)"
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: dir) }
-            try PNG.write(Bitmap(width: 32, height: 20, fill: 0xFFFF_0000), to: dir + "/a.png")
-            try PNG.write(Bitmap(width: 32, height: 20, fill: 0xFF00_00FF), to: dir + "/b.png")
-            let server = try XvfbServer.start(width: 640, height: 480)
-            defer { server.stop() }
-            let viewer = try ViewerProcess(server: server, arguments: ["--size", "320x200", "--from", dir + "/a.png", "--to", dir + "/b.png"])
-            try viewer.waitForPixels("the first screenshot") { w, _, px in w == 320 && Self.at(px, 160, 100) == 0xFF0000 }
-            let window = "\(viewer.windowID)"
-            try viewer.xdotool("mousemove", "--window", window, "300", "100")
-            try viewer.xdotool("mousedown", "1")
-            for x in stride(from: 290, through: 110, by: -15) {
-                usleep(16_000)
-                try viewer.xdotool("mousemove", "--window", window, "\(x)", "100")
+            try Self.withScreenshots { viewer in
+                let window = "\(viewer.windowID)"
+                try viewer.xdotool("mousemove", "--window", window, "300", "100")
+                try viewer.xdotool("mousedown", "1")
+                for x in stride(from: 290, through: 110, by: -15) {
+                    usleep(16_000)
+                    try viewer.xdotool("mousemove", "--window", window, "\(x)", "100")
+                }
+                // Held still past half the width: the page is curled part way, both screens visible.
+                try viewer.waitForPixels("the page curling under the finger") { _, _, px in
+                    px.contains(0xFF0000) && px.contains(0x0000FF)
+                }
+                try viewer.xdotool("mouseup", "1")
+                try viewer.waitForPixels("the second screenshot after release past half") { _, _, px in Self.at(px, 160, 100) == 0x0000FF }
             }
-            // Held still past half the width: the page is curled part way, both screens visible.
-            try viewer.waitForPixels("the page curling under the finger") { _, _, px in
-                px.contains(0xFF0000) && px.contains(0x0000FF)
-            }
-            try viewer.xdotool("mouseup", "1")
-            try viewer.waitForPixels("the second screenshot after release past half") { _, _, px in Self.at(px, 160, 100) == 0x0000FF }
         }
     }
 }
