@@ -14,6 +14,9 @@ import Testing
         return UInt32(a) << 24 | r << 16 | g << 8 | b
     }
 
+    /// A bitmap's first row.
+    static func line(_ b: Bitmap) -> UnsafeMutableBufferPointer<UInt32> { UnsafeMutableBufferPointer(start: b.row(0), count: b.width) }
+
     static func randomBitmap(_ w: Int, _ h: Int, _ rng: inout some RandomNumberGenerator) -> Bitmap {
         let b = Bitmap(width: w, height: h)
         for y in 0..<h { for x in 0..<w { b.row(y)[x] = pixel(&rng) } }
@@ -69,14 +72,17 @@ import Testing
             let planes = Self.planes(&rng)
             let count = Int.random(in: 0...33, using: &rng), first = Int.random(in: 0...(40 - count), using: &rng)
             let opacity: UInt32 = trial % 3 == 0 ? 255 : UInt32.random(in: 0...255, using: &rng)
-            let fast = Self.randomBitmap(40, 1, &rng), ref = fast.copy()
-            meshSpan(fast.row(0), count, tex.pixels, tex.stride, planes, first: first, opacity: opacity)
-            for i in 0..<count {
+            // The span anywhere in a row (its last pixels run on a window past or before it), or in a
+            // row narrower than eight pixels.
+            let width = trial % 7 == 0 ? max(1, min(7, count)) : 48, at = Int.random(in: 0...(width - min(width, count)), using: &rng)
+            let n = min(count, width)
+            let fast = Self.randomBitmap(width, 1, &rng), ref = fast.copy()
+            meshSpan(fast.row(0) + at, n, tex.pixels, tex.stride, planes, first: first, within: Self.line(fast), opacity: opacity)
+            for i in 0..<n {
                 let p = planes.position(first + i)
-                put(ref.row(0) + i, sampleInside(tex.pixels, tex.stride, Int(p.x) << 16, Int(p.y) << 16), opacity)
+                put(ref.row(0) + at + i, sampleInside(tex.pixels, tex.stride, Int(p.x) << 16, Int(p.y) << 16), opacity)
             }
-            #expect(Array(UnsafeBufferPointer(start: fast.row(0), count: 40)) == Array(UnsafeBufferPointer(start: ref.row(0), count: 40)),
-                    "trial \(trial)")
+            #expect(Array(Self.line(fast)) == Array(Self.line(ref)), "trial \(trial)")
         }
     }
 
@@ -92,24 +98,26 @@ import Testing
             func step(_ rng: inout SplitMix) -> Int { Int.random(in: -12...12, using: &rng) << 16 + Int.random(in: 0..<65536, using: &rng) }
             var SH = factor(&rng), HL = trial % 2 == 0 ? 0 : factor(&rng), AL = trial % 3 == 0 ? 256 << 16 : factor(&rng)
             let dSH = step(&rng), dHL = trial % 2 == 0 ? 0 : step(&rng), dAL = step(&rng)
-            let fast = Self.randomBitmap(40, 1, &rng), ref = fast.copy()
+            let width = trial % 7 == 0 ? max(1, min(7, count)) : 48, at = Int.random(in: 0...(width - min(width, count)), using: &rng)
+            let n = min(count, width)
+            let fast = Self.randomBitmap(width, 1, &rng), ref = fast.copy()
             var (rSH, rHL, rAL) = (SH, HL, AL)
             let useSolid = trial % 5 == 0
             if useSolid {
-                shadedSpan(fast.row(0), count, solid.pixels, solid.stride, planes, first: first, &SH, &HL, &AL, dSH, dHL, dAL,
-                           uniform: solid.uniformPixel)
+                shadedSpan(fast.row(0) + at, n, solid.pixels, solid.stride, planes, first: first, within: Self.line(fast),
+                           &SH, &HL, &AL, dSH, dHL, dAL, uniform: solid.uniformPixel)
             } else {
-                shadedSpan(fast.row(0), count, tex.pixels, tex.stride, planes, first: first, &SH, &HL, &AL, dSH, dHL, dAL)
+                shadedSpan(fast.row(0) + at, n, tex.pixels, tex.stride, planes, first: first, within: Self.line(fast),
+                           &SH, &HL, &AL, dSH, dHL, dAL)
             }
-            let dst = ref.row(0)
-            for i in 0..<count {
+            let dst = ref.row(0) + at
+            for i in 0..<n {
                 let p = planes.position(first + i)
                 let s = useSolid ? solid.row(0)[0] : sampleInside(tex.pixels, tex.stride, Int(p.x) << 16, Int(p.y) << 16)
                 put(dst + i, modulatePixel(s, rSH >> 16, rHL >> 16, rAL >> 16), 255)
                 rSH += dSH; rHL += dHL; rAL += dAL
             }
-            #expect(Array(UnsafeBufferPointer(start: fast.row(0), count: 40)) == Array(UnsafeBufferPointer(start: ref.row(0), count: 40)),
-                    "trial \(trial)")
+            #expect(Array(Self.line(fast)) == Array(Self.line(ref)), "trial \(trial)")
             #expect(SH == rSH && HL == rHL && AL == rAL)
         }
     }

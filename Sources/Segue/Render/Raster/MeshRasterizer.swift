@@ -101,7 +101,7 @@ struct MeshRasterizer {
             var cs = c0, ce = c1
             e0.clip(row: Py, &cs, &ce); e1.clip(row: Py, &cs, &ce); e2.clip(row: Py, &cs, &ce)
             guard cs < ce else { continue }
-            let row = target.row(r)
+            let row = target.row(r), line = UnsafeMutableBufferPointer(start: row, count: target.width)
             let xc = Double(cs) + 0.5, yc = Double(r) + 0.5
             let planes = SpanPlanes(s: Float(ps.at(xc, yc) * 256), t: Float(pt.at(xc, yc) * 256), q: Float(pq.at(xc, yc)),
                                     ds: Float(ps.dx * 256), dt: Float(pt.dx * 256), dq: Float(pq.dx))
@@ -124,7 +124,7 @@ struct MeshRasterizer {
                         translatedSpan(dst, n, tex + Int(p.y >> 8) * ts + Int(p.x >> 8), ts, fx: UInt32(p.x & 0xff),
                                        fy: UInt32(p.y & 0xff), opacity: plainOpacity)
                     } else if inside && fast {
-                        meshSpan(dst, n, tex, ts, planes, first: i0, opacity: plainOpacity)
+                        meshSpan(dst, n, tex, ts, planes, first: i0, within: line, opacity: plainOpacity)
                     } else {
                         for i in 0..<n {
                             let p = planes.position(i0 + i), U = Int(p.x) << 16, V = Int(p.y) << 16
@@ -133,9 +133,9 @@ struct MeshRasterizer {
                     }
                 } else if inside && fast && dSH == 0 && dHL == 0 && dAL == 0 && HL >> 16 <= 0 && AL >> 16 >= 256 && uniform == nil {
                     // Constant shade, no highlight, full alpha along the row (a cube face, a card).
-                    meshSpan(dst, n, tex, ts, planes, first: i0, opacity: 255, shade: UInt16(min(256, max(0, SH >> 16))))
+                    meshSpan(dst, n, tex, ts, planes, first: i0, within: line, opacity: 255, shade: UInt16(min(256, max(0, SH >> 16))))
                 } else if inside && fast {
-                    shadedSpan(dst, n, tex, ts, planes, first: i0, &SH, &HL, &AL, dSH, dHL, dAL, uniform: uniform)
+                    shadedSpan(dst, n, tex, ts, planes, first: i0, within: line, &SH, &HL, &AL, dSH, dHL, dAL, uniform: uniform)
                 } else {
                     for i in 0..<n {
                         let p = planes.position(i0 + i), U = Int(p.x) << 16, V = Int(p.y) << 16

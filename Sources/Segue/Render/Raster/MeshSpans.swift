@@ -97,29 +97,53 @@ func bilinear8Lanes(_ t00: Px8, _ t10: Px8, _ t01: Px8, _ t11: Px8, _ fx: Px8, _
     return (rb, ag)
 }
 
-/// Runs `step` over `count` pixels eight at a time (`step(dst, lane)`: the pixels at `dst`, whose
-/// span indices are `lane`); the last 1…7 run through a scratch row whose spare lanes repeat the
-/// span's last pixel.
+/// Runs `step` over `count` pixels eight at a time (`step(dst, lane, offset)`: the pixels at `dst`,
+/// whose span indices are `lane`, the first of them `offset` pixels into the span). The last 1…7 run as one more step on an eight-pixel window of the span's
+/// `row` (the whole row the span lies in): the window ends past the span where the row has room, else
+/// it reaches back before it. Window lanes outside the span repeat the span's end pixels (so every tap
+/// stays inside the texture), and the pixels they would change are put back afterwards, so only the
+/// span's own pixels change — each computed from the destination as it was. Rows narrower than eight
+/// pixels go through a scratch window.
 @inline(__always)
-func eightAtATime(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, first: Int,
-                  _ step: (UnsafeMutablePointer<UInt32>, F8) -> Void) {
+func eightAtATime(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, first: Int, within row: UnsafeMutableBufferPointer<UInt32>,
+                  _ step: (UnsafeMutablePointer<UInt32>, F8, Int) -> Void) {
+    let iota = I8(0, 1, 2, 3, 4, 5, 6, 7)
     var lane = F8(0, 1, 2, 3, 4, 5, 6, 7) + Float(first)
     var i = 0
     while i + 8 <= count {
-        step(dst + i, lane)
+        step(dst + i, lane, i)
         lane += 8
         i += 8
     }
     let rest = count - i
     guard rest > 0 else { return }
-    let last = Float(first + count - 1)
-    for k in rest..<8 { lane[k] = last }
-    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 8) { scratch in
-        let s = scratch.baseAddress!
-        for k in 0..<rest { s[k] = dst[i + k] }
-        step(s, lane)
-        for k in 0..<rest { dst[i + k] = s[k] }
+    // Span indices start, start+1, … clamped to first…first+count−1, as floats (exact below 2²³:
+    // the integer in the low mantissa bits of 2²³).
+    @inline(__always) func lanes(from start: Int) -> F8 {
+        let n = iota &+ Int32(start), lo = Int32(first), hi = Int32(first + count - 1)
+        let d = n &- hi, m = hi &+ (d & (d &>> 31))
+        let e = m &- lo, c = lo &+ (e & ~(e &>> 31))
+        return unsafeBitCast(c | 0x4b00_0000, to: F8.self) - 8_388_608
     }
+    let base = row.baseAddress!, x = dst + i - base
+    let window: Int                                    // where the eight-pixel window starts, from dst + i
+    if x + 8 <= row.count { window = 0 } else if x + rest >= 8 { window = rest - 8 } else {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 8) { scratch in
+            let s = scratch.baseAddress!
+            for k in 0..<rest { s[k] = dst[i + k] }
+            step(s, lanes(from: first + i), i)
+            for k in 0..<rest { dst[i + k] = s[k] }
+        }
+        return
+    }
+    let w = dst + i + window
+    let before = UnsafeRawPointer(w).loadUnaligned(as: Px8.self)
+    step(w, lanes(from: first + i + window), i + window)
+    let after = UnsafeRawPointer(w).loadUnaligned(as: Px8.self)
+    // Keep `after` in the span's lanes (window lanes −window ..< rest − window), `before` elsewhere.
+    let k = iota &+ Int32(window)
+    let inSpan = unsafeBitCast((~k & (k &- Int32(rest))) &>> 31, to: Px8.self)
+    UnsafeMutableRawPointer(w).storeBytes(of: (after & inSpan) | (before & ~inSpan), as: Px8.self)
 }
 
 /// Plain mesh span: bilinear samples at the planes' positions for pixels first..<first+count, rgb
@@ -129,11 +153,11 @@ func eightAtATime(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, first: Int,
 /// then `put(_, opacity)`. Only one of shade and opacity may differ from full.
 @inline(__always)
 func meshSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int,
-              _ planes: SpanPlanes, first: Int, opacity: UInt32, shade: UInt16 = 256) {
+              _ planes: SpanPlanes, first: Int, within row: UnsafeMutableBufferPointer<UInt32>, opacity: UInt32, shade: UInt16 = 256) {
     let mulRB = Half16(repeating: shade)
     var mulAG = Half16(repeating: 256)
     for k in 0..<8 { mulAG[2 * k] = shade }
-    eightAtATime(dst, count, first: first) { d, lane in
+    eightAtATime(dst, count, first: first, within: row) { d, lane, _ in
         let (x, y) = planes.positions8(lane)
         let (t00, t10, t01, t11) = gather8(tex, stride, x, y)
         var (rb, ag) = bilinear8Lanes(t00, t10, t01, t11, unsafeBitCast(x, to: Px8.self) & 0xff, unsafeBitCast(y, to: Px8.self) & 0xff)
@@ -149,7 +173,7 @@ func meshSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMu
 /// exactly, so there are no gathers. Reference: `sampleInside` + `modulatePixel` + `put` per pixel.
 @inline(__always)
 func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int,
-                _ planes: SpanPlanes, first: Int,
+                _ planes: SpanPlanes, first: Int, within row: UnsafeMutableBufferPointer<UInt32>,
                 _ SH: inout Int, _ HL: inout Int, _ AL: inout Int, _ dSH: Int, _ dHL: Int, _ dAL: Int,
                 uniform: UInt32? = nil) {
     // The factors of eight pixels as 32-bit lanes (8.16); spans whose factors could leave 32 bits on
@@ -175,8 +199,8 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
     @inline(__always) func lanes(_ v: Int, _ d: Int) -> I8 {
         I8(repeating: Int32(v)) &+ I8(0, 1, 2, 3, 4, 5, 6, 7) &* Int32(d)
     }
-    var sh8 = lanes(SH, dSH), hl8 = lanes(HL, dHL), al8 = lanes(AL, dAL)
-    let step8 = (I8(repeating: Int32(8 * dSH)), I8(repeating: Int32(8 * dHL)), I8(repeating: Int32(8 * dAL)))
+    let sh0 = lanes(0, dSH), hl0 = lanes(0, dHL), al0 = lanes(0, dAL)
+    let (SH0, HL0, AL0) = (SH, HL, AL)
     SH += count * dSH; HL += count * dHL; AL += count * dAL
     @inline(__always) func both(_ w: I8) -> Half16 { let u = unsafeBitCast(w, to: Px8.self); return lanes16(u | (u &<< 16)) }
     @inline(__always) func min16(_ x: Half16, _ y: Half16) -> Half16 {
@@ -189,7 +213,7 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
         let x = c &* sh
         return min16(a, ((x &>> 1) &+ (lift &>> 1) &+ (x & lift & 1)) &>> 7)
     }
-    eightAtATime(dst, count, first: first) { d, lane in
+    eightAtATime(dst, count, first: first, within: row) { d, lane, offset in
         var t00: Px8, t10: Px8, t01: Px8, t11: Px8, fx: Px8, fy: Px8
         if let c = uniform {
             t00 = Px8(repeating: c); t10 = t00; t01 = t00; t11 = t00
@@ -199,8 +223,9 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
             (t00, t10, t01, t11) = gather8(tex, stride, x, y)
             fx = unsafeBitCast(x, to: Px8.self) & 0xff; fy = unsafeBitCast(y, to: Px8.self) & 0xff
         }
-        let sh = unit(sh8 &>> 16), al = unit(al8 &>> 16), hl = unit(hl8 &>> 16)
-        sh8 &+= step8.0; hl8 &+= step8.1; al8 &+= step8.2
+        // The factors of the pixels `offset` … `offset + 7` into the span.
+        @inline(__always) func at(_ v0: Int, _ d: Int, _ l0: I8) -> I8 { unit((l0 &+ Int32(truncatingIfNeeded: v0 + offset * d)) &>> 16) }
+        let sh = at(SH0, dSH, sh0), al = at(AL0, dAL, al0), hl = at(HL0, dHL, hl0)
         let (rb, ag) = bilinear8Lanes(t00, t10, t01, t11, fx, fy)
         let alpha = pixels32(ag) &>> 16
         let aa = lanes16(alpha | (alpha &<< 16))
