@@ -3,11 +3,19 @@
 // along the wave slope (refraction), and the slope facing a light from the top-left adds a specular
 // highlight, the far slope a little shade. Wave height rises and falls with sin(π·p), so both ends are
 // calm; behind the spreading wave front the new page dissolves in under the same surface.
+// Both pages lie under one surface — the same grid, the same displaced texture coordinates, the same
+// light — so while the new page dissolves in, the two are cross-faded into one texture first (one fused
+// pass) and the water is drawn once, over that: half the sampling of drawing each page through it.
+// Sampling, shade and source-over are linear in premultiplied colour, so that is the same picture, but
+// for the glint: it is the water's, clipped at white once, on the blend (drawn page by page, it clipped
+// on a white old page and faded with it).
 
 import Foundation
 
 public final class RippleEffect: TransitionEffect {
     private var oldMesh = Mesh(), newMesh = Mesh()
+    /// The cross-faded pages while both show (reused from frame to frame).
+    private var blend: Bitmap?
     private var field: [(du: Double, dv: Double, shade: Double, highlight: Double)] = []
     public init() {}
 
@@ -45,15 +53,43 @@ public final class RippleEffect: TransitionEffect {
             }
         }
         let newAlpha = smoothstep(0.3, 0.92, p)
+        let oldAlpha = f.underlyingOldOpacity, newOpacity = f.opacity * newAlpha
         // Once the new page is fully in and opaque, the old one under it cannot show.
-        if newAlpha < 1 || !f.newIsOpaque {
-            build(&oldMesh, texture: f.old, alpha: f.underlyingOldOpacity, cols: cols, rows: rows, W: W, H: H, pr: pr)
+        let showsOld = newAlpha < 1 || !f.newIsOpaque, showsNew = newAlpha > 0
+        if showsOld && showsNew, f.old.width == f.new.width, f.old.height == f.new.height {
+            let page = crossfaded(f.old, opacity: oldAlpha, f.new, opacity: newOpacity, oldIsOpaque: f.oldIsOpaque, threads: canvas.threads)
+            build(&oldMesh, texture: page, alpha: 1, cols: cols, rows: rows, W: W, H: H, pr: pr)
+            canvas.draw(oldMesh, texture: page)
+            return
+        }
+        blend = nil
+        if showsOld {
+            build(&oldMesh, texture: f.old, alpha: oldAlpha, cols: cols, rows: rows, W: W, H: H, pr: pr)
             canvas.draw(oldMesh, texture: f.old)
         }
-        if newAlpha > 0 {
-            build(&newMesh, texture: f.new, alpha: f.opacity * newAlpha, cols: cols, rows: rows, W: W, H: H, pr: pr)
+        if showsNew {
+            build(&newMesh, texture: f.new, alpha: newOpacity, cols: cols, rows: rows, W: W, H: H, pr: pr)
             canvas.draw(newMesh, texture: f.new)
         }
+    }
+
+    /// `old` at `oldOpacity` with `new` at `newOpacity` over it, in a texture of their size.
+    private func crossfaded(_ old: Bitmap, opacity oldOpacity: Double, _ new: Bitmap, opacity newOpacity: Double,
+                            oldIsOpaque: Bool, threads: Int) -> Bitmap {
+        let page: Bitmap
+        if let b = blend, b.width == old.width, b.height == old.height { page = b } else {
+            page = Bitmap(width: old.width, height: old.height)
+            blend = page
+        }
+        // An opaque old page at full strength replaces every texel; anything else goes over clear.
+        if !(oldIsOpaque && oldOpacity >= 1) { page.fill(0) }
+        var c = Canvas(target: page)
+        c.threads = threads
+        if !c.crossfade(old, opacity: oldOpacity, new, opacity: newOpacity, transform: .identity) {
+            c.draw(old, transform: .identity, opacity: oldOpacity)
+            c.draw(new, transform: .identity, opacity: newOpacity)
+        }
+        return page
     }
 
     private func build(_ mesh: inout Mesh, texture: Bitmap, alpha: Double, cols: Int, rows: Int, W: Double, H: Double,
