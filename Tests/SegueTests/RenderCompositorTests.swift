@@ -50,6 +50,28 @@ import Foundation
         #expect(target[3, 3] == Color.white.premultipliedPixel)
     }
 
+    /// A clear container whose pages together cover it (a slide mid-way: one page leaving on the left,
+    /// one coming in on the right) hides what lies beneath it like one opaque page would.
+    @Test func pagesSideBySideInAClearContainerHideWhatIsBeneath() {
+        let root = makeLayer(Rect(x: 0, y: 0, width: 40, height: 30), .red)
+        let under = makeLayer(Rect(x: 0, y: 0, width: 40, height: 30), .green)
+        let container = makeLayer(Rect(x: 0, y: 0, width: 40, height: 30))
+        container.addSublayer(makeLayer(Rect(x: -13, y: 0, width: 40, height: 30), .white))
+        container.addSublayer(makeLayer(Rect(x: 27, y: 0, width: 40, height: 30), .systemBlue))
+        root.addSublayer(under)
+        root.addSublayer(container)
+        let comp = Compositor()
+        let target = Bitmap(width: 40, height: 30)
+        comp.render(root, into: target)
+        #expect(comp.statistics.layersOccluded == 1)
+        #expect(target[26, 3] == Color.white.premultipliedPixel && target[27, 3] == Color.systemBlue.premultipliedPixel)
+        // With a gap between the pages, what is beneath shows through it.
+        container.sublayers[1].frame.origin.x = 28
+        comp.render(root, into: target)
+        #expect(comp.statistics.layersOccluded == 0)
+        #expect(target[27, 3] == Color.green.premultipliedPixel)
+    }
+
     @Test func hiddenTransparentAndOffscreenLayersAreSkipped() {
         let root = makeLayer(Rect(x: 0, y: 0, width: 40, height: 30))
         let hidden = makeLayer(Rect(x: 0, y: 0, width: 10, height: 10), .green); hidden.isHidden = true

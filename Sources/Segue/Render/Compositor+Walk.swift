@@ -46,17 +46,23 @@ extension Compositor {
         opaqueRect(layer, s, m, opacity: opacity)?.contains(clip) ?? false
     }
 
-    /// The whole device pixels the layer alone paints opaquely, if it is an opaque translated box.
-    func opaqueRect(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity: Double) -> PixelRect? {
+    /// The whole device pixels the layer alone paints opaquely, if it is an opaque translated box: by
+    /// its own background, or by a few sublayers that together cover its bounds (a transition's
+    /// container, clear itself, with the two pages side by side in it).
+    func opaqueRect(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity: Double, depth: Int = 0) -> PixelRect? {
         guard !layer.isHidden, opacity * s.opacity >= 1, case .translation(let tx, let ty) = m.placement else { return nil }
-        if let o = layer.contentOverride {
-            guard o.paintsBoundsOpaquely else { return nil }
-        } else {
-            guard s.cornerRadius == 0, let bg = s.backgroundColor, bg.alpha >= 1 else { return nil }
-        }
         guard abs(tx) < 1e9, abs(ty) < 1e9, s.bounds.width < 1e9, s.bounds.height < 1e9 else { return nil }
-        return PixelRect(x0: Int((s.bounds.minX + tx).rounded(.up)), y0: Int((s.bounds.minY + ty).rounded(.up)),
-                         x1: Int((s.bounds.maxX + tx).rounded(.down)), y1: Int((s.bounds.maxY + ty).rounded(.down)))
+        let box = PixelRect(x0: Int((s.bounds.minX + tx).rounded(.up)), y0: Int((s.bounds.minY + ty).rounded(.up)),
+                            x1: Int((s.bounds.maxX + tx).rounded(.down)), y1: Int((s.bounds.maxY + ty).rounded(.down)))
+        if let o = layer.contentOverride { return o.paintsBoundsOpaquely ? box : nil }
+        if s.cornerRadius == 0, let bg = s.backgroundColor, bg.alpha >= 1 { return box }
+        // Covered by its sublayers: what their opaque boxes leave of the bounds, top one first.
+        guard depth < 2, layer.sublayers.count <= 4, !(layer.masksToBounds && s.cornerRadius > 0) else { return nil }
+        var rest = box
+        for (c, cs, cm) in children(of: layer, s, m).reversed() where !rest.isEmpty {
+            if let r = opaqueRect(c, cs, cm, opacity: opacity * s.opacity, depth: depth + 1) { rest = rest.excluding(r) }
+        }
+        return rest.isEmpty && !box.isEmpty ? box : nil
     }
 
     /// `clip` less the side an opaque rectangle covers across its full height or width (the part of a
@@ -105,18 +111,21 @@ extension Compositor {
         let occluded = first > 0 || (!kids.isEmpty && occludes(kids[0].0, kids[0].1, kids[0].2, opacity: op, clip: canvas.clip))
         // Partial occlusion: what lies under an opaque sibling covering a whole side of the clip (a page
         // sliding in) is drawn only where it still shows. Clips from the top sibling down.
+        // The layer's own background and contents likewise only where no opaque child covers them.
         var clips: [PixelRect] = []
-        if FastPaths.enabled, kids.count - first > 1 {
+        var own = canvas
+        if FastPaths.enabled, kids.count > first, !occluded {
             clips = Array(repeating: canvas.clip, count: kids.count)
             var visible = canvas.clip
             for i in stride(from: kids.count - 1, through: first, by: -1) {
                 clips[i] = visible
                 if let r = opaqueRect(kids[i].0, kids[i].1, kids[i].2, opacity: op) { visible = trimmed(visible, by: r) }
             }
+            own.clip = visible
         }
-        if !occluded {
+        if !occluded, !own.clip.isEmpty {
             if let bg = s.backgroundColor, bg.alpha > 0 {
-                canvas.fill(s.bounds, cornerRadius: s.cornerRadius, color: bg, opacity: op, transform: m)
+                own.fill(s.bounds, cornerRadius: s.cornerRadius, color: bg, opacity: op, transform: m)
             }
         }
         var inner = canvas
@@ -127,7 +136,9 @@ extension Compositor {
                 x1: Int((b.maxX + tx).rounded()), y1: Int((b.maxY + ty).rounded())))
         }
         if !occluded, let image = layer.contents {
-            drawContents(image, gravity: layer.contentsGravity, bounds: s.bounds, m, opacity: op, inner)
+            var under = inner
+            under.clip = inner.clip.intersection(own.clip)
+            if !under.clip.isEmpty { drawContents(image, gravity: layer.contentsGravity, bounds: s.bounds, m, opacity: op, under) }
         }
         for i in first..<kids.count {
             let (c, cs, cm) = kids[i]
