@@ -100,13 +100,19 @@ public final class PageCurlEffect: TransitionEffect {
         }
         // Only cells the curl has uncovered (some corner past the axis) can show: an opaque flat page
         // hides the rest, so those are not drawn at all.
+        // Cells out of the shadow (shade 1 at every corner) go in runs, as one quad each.
         let pageOpaque = direction == .curl ? f.oldIsOpaque : f.newIsOpaque
         for j in 0..<rows {
+            var run = 0
             for i in 0..<cols {
                 let a = j * stride + i
-                if pageOpaque && max(points[a].d, points[a + 1].d, points[a + stride].d, points[a + stride + 1].d) <= 0 { continue }
-                appendCell(&under, a, stride)
+                let ds = (points[a].d, points[a + 1].d, points[a + stride].d, points[a + stride + 1].d)
+                let hidden = pageOpaque && max(ds.0, ds.1, ds.2, ds.3) <= 0
+                let unshaded = !hidden && (strength == 0 || min(ds.0, ds.1, ds.2, ds.3) >= 2.6 * r)
+                if !unshaded { under.appendGridRun(a - run, count: run, stride: stride); run = 0 }
+                if unshaded { run += 1 } else if !hidden { under.appendGridCell(a, stride: stride) }
             }
+            under.appendGridRun(j * stride + cols - run, count: run, stride: stride)
         }
         canvas.draw(under, texture: below)
 
@@ -119,20 +125,28 @@ public final class PageCurlEffect: TransitionEffect {
             let contact = q.d <= 0 ? 1 - strength * 0.16 * smoothstep(-0.6 * r, 0, q.d) : 1
             flat.vertices.append(pageVertex(q, u: u, v: v, pr: pr, texture: page, opacity: f.opacity, shade: contact))
         }
+        // Flat cells out of the contact shade (shade 1 at every corner) go in runs, as one quad each.
         for j in 0..<rows {
+            var run = 0
             for i in 0..<cols {
                 let a = j * stride + i
-                let dc = (points[a].d + points[a + 1].d + points[a + stride].d + points[a + stride + 1].d) / 4
-                if max(points[a].d, points[a + 1].d, points[a + stride].d, points[a + stride + 1].d) <= 0 {
-                    appendCell(&flat, a, stride)
+                let ds = (points[a].d, points[a + 1].d, points[a + stride].d, points[a + stride + 1].d)
+                let far = max(ds.0, ds.1, ds.2, ds.3)
+                let unshaded = far <= 0 && (strength == 0 || far <= -0.6 * r)
+                if !unshaded { flat.appendGridRun(a - run, count: run, stride: stride); run = 0 }
+                if unshaded {
+                    run += 1
+                } else if far <= 0 {
+                    flat.appendGridCell(a, stride: stride)
                 } else {
-                    order.append((dc, a))
+                    order.append(((ds.0 + ds.1 + ds.2 + ds.3) / 4, a))
                 }
             }
+            flat.appendGridRun(j * stride + cols - run, count: run, stride: stride)
         }
         order.sort { $0.d < $1.d }
         lifted.vertices = flat.vertices
-        for (_, a) in order { appendCell(&lifted, a, stride) }
+        for (_, a) in order { lifted.appendGridCell(a, stride: stride) }
         // Feather the lifted page's border, which now stands out against what lies beneath.
         let v = flat.vertices   // the same vertices, read from a buffer the skirts do not grow
         for (_, a) in order {
@@ -144,12 +158,6 @@ public final class PageCurlEffect: TransitionEffect {
         }
         canvas.draw(flat, texture: page)
         canvas.draw(lifted, texture: page)
-    }
-
-    @inline(__always) private func appendCell(_ m: inout Mesh, _ a: Int, _ stride: Int) {
-        let p = UInt32(a), q = p + 1, r = p + UInt32(stride), s = r + 1
-        m.indices.append(p); m.indices.append(q); m.indices.append(r)
-        m.indices.append(q); m.indices.append(s); m.indices.append(r)
     }
 
     /// A vertex of the curling page: the front lit by its slope, the back washed out and see-through.

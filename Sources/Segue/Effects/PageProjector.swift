@@ -107,6 +107,32 @@ extension Mesh {
         indices.append(i); indices.append(i + 2); indices.append(i + 3)
     }
 
+    /// Appends `count` cells of a grid row, starting with the one whose top-left vertex is `a`
+    /// (`stride` vertices a grid row), as one quad: for a run of cells that are one flat piece of page
+    /// with the same shade, whose pixels are then drawn as long spans rather than many short ones.
+    /// Only where the run's top and bottom edges each lie on one horizontal line, so its long edges
+    /// meet the neighbouring rows' cells without a crack; elsewhere cell by cell.
+    mutating func appendGridRun(_ a: Int, count: Int, stride: Int) {
+        guard count > 0 else { return }
+        let top = vertices[a].y, bottom = vertices[a + stride].y
+        var straight = count > 1
+        for k in 0...count where vertices[a + k].y != top || vertices[a + stride + k].y != bottom { straight = false; break }
+        if !straight {
+            for k in 0..<count { appendGridCell(a + k, stride: stride) }
+            return
+        }
+        let p = UInt32(a), q = UInt32(a + count), r = UInt32(a + stride), t = UInt32(a + stride + count)
+        indices.append(p); indices.append(q); indices.append(r)
+        indices.append(q); indices.append(t); indices.append(r)
+    }
+
+    /// Appends the grid cell whose top-left vertex is `a` as two triangles.
+    mutating func appendGridCell(_ a: Int, stride: Int) {
+        let p = UInt32(a), q = p + 1, r = p + UInt32(stride), s = r + 1
+        indices.append(p); indices.append(q); indices.append(r)
+        indices.append(q); indices.append(s); indices.append(r)
+    }
+
     /// Appends the triangles of a `columns × rows` grid whose vertices were appended row by row
     /// starting at index `base`.
     mutating func appendGridIndices(base: Int, columns: Int, rows: Int) {

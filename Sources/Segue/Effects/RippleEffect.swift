@@ -106,6 +106,22 @@ public final class RippleEffect: TransitionEffect {
                                                highlight: w.highlight, alpha: alpha))
             }
         }
-        mesh.appendGridIndices(base: 0, columns: cols, rows: rows)
+        // Calm water (no displacement, shade or glint at any corner) goes in runs, as one quad each.
+        let stride = cols + 1
+        @inline(__always) func calm(_ k: Int) -> Bool {
+            let w = field[k]
+            return w.du == 0 && w.dv == 0 && w.shade == 1 && w.highlight == 0
+        }
+        for j in 0..<rows {
+            var run = 0
+            for i in 0..<cols {
+                let a = j * stride + i
+                if calm(a) && calm(a + 1) && calm(a + stride) && calm(a + stride + 1) { run += 1; continue }
+                mesh.appendGridRun(a - run, count: run, stride: stride)
+                run = 0
+                mesh.appendGridCell(a, stride: stride)
+            }
+            mesh.appendGridRun(j * stride + cols - run, count: run, stride: stride)
+        }
     }
 }
