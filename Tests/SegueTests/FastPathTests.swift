@@ -103,16 +103,19 @@ import Testing
             let fast = Self.randomBitmap(width, 1, &rng), ref = fast.copy()
             var (rSH, rHL, rAL) = (SH, HL, AL)
             let useSolid = trial % 5 == 0
+            // A flat, unscaled row (a page lying in a shadow): consecutive texels from `start`.
+            let start: (x: Int32, y: Int32)? = trial % 4 == 1 && !useSolid
+                ? (Int32.random(in: 512...(256 * 50), using: &rng), Int32.random(in: 512...(256 * 90), using: &rng)) : nil
             if useSolid {
                 shadedSpan(fast.row(0) + at, n, solid.pixels, solid.stride, planes, first: first, within: Self.line(fast),
                            &SH, &HL, &AL, dSH, dHL, dAL, uniform: solid.uniformPixel)
             } else {
                 shadedSpan(fast.row(0) + at, n, tex.pixels, tex.stride, planes, first: first, within: Self.line(fast),
-                           &SH, &HL, &AL, dSH, dHL, dAL)
+                           &SH, &HL, &AL, dSH, dHL, dAL, translated: start)
             }
             let dst = ref.row(0) + at
             for i in 0..<n {
-                let p = planes.position(first + i)
+                let p = start.map { (x: $0.x + 256 * Int32(i), y: $0.y) } ?? planes.position(first + i)
                 let s = useSolid ? solid.row(0)[0] : sampleInside(tex.pixels, tex.stride, Int(p.x) << 16, Int(p.y) << 16)
                 put(dst + i, modulatePixel(s, rSH >> 16, rHL >> 16, rAL >> 16), 255)
                 rSH += dSH; rHL += dHL; rAL += dAL

@@ -135,7 +135,8 @@ struct MeshRasterizer {
                     // Constant shade, no highlight, full alpha along the row (a cube face, a card).
                     meshSpan(dst, n, tex, ts, planes, first: i0, within: line, opacity: 255, shade: UInt16(min(256, max(0, SH >> 16))))
                 } else if inside && fast {
-                    shadedSpan(dst, n, tex, ts, planes, first: i0, within: line, &SH, &HL, &AL, dSH, dHL, dAL, uniform: uniform)
+                    shadedSpan(dst, n, tex, ts, planes, first: i0, within: line, &SH, &HL, &AL, dSH, dHL, dAL, uniform: uniform,
+                               translated: unit && uniform == nil ? planes.position(i0) : nil)
                 } else {
                     for i in 0..<n {
                         let p = planes.position(i0 + i), U = Int(p.x) << 16, V = Int(p.y) << 16

@@ -170,12 +170,15 @@ func meshSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMu
 /// the value used is `x >> 16`): bilinear samples as in `meshSpan`, each multiplied by shade, lit by
 /// highlight and faded by alpha, composited over `dst`. `uniform` is a one-colour texture's colour
 /// (iris blades, shadows): every tap is that colour and bilinear weights summing to 256 give it back
-/// exactly, so there are no gathers. Reference: `sampleInside` + `modulatePixel` + `put` per pixel.
+/// exactly, so there are no gathers and no blending of taps. `translated`: the row is flat and unscaled (a page lying still
+/// in a shadow) — pixel i samples at translated + (256·i, 0), consecutive texels, read with vector
+/// loads, as `translatedSpan` does for unshaded rows. Reference: `sampleInside` + `modulatePixel` +
+/// `put` per pixel.
 @inline(__always)
 func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int,
                 _ planes: SpanPlanes, first: Int, within row: UnsafeMutableBufferPointer<UInt32>,
                 _ SH: inout Int, _ HL: inout Int, _ AL: inout Int, _ dSH: Int, _ dHL: Int, _ dAL: Int,
-                uniform: UInt32? = nil) {
+                uniform: UInt32? = nil, translated start: (x: Int32, y: Int32)? = nil) {
     // The factors of eight pixels as 32-bit lanes (8.16); spans whose factors could leave 32 bits on
     // the way (absurd gradients) take the scalar loop.
     let reach = (count + 8) * max(abs(dSH), abs(dHL), abs(dAL)) + max(abs(SH), abs(HL), abs(AL))
@@ -183,7 +186,7 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
         for i in 0..<count {
             let s: UInt32
             if let c = uniform { s = c } else {
-                let p = planes.position(first + i)
+                let p = start.map { (x: $0.x + 256 * Int32(i), y: $0.y) } ?? planes.position(first + i)
                 s = sampleInside(tex, stride, Int(p.x) << 16, Int(p.y) << 16)
             }
             put(dst + i, modulatePixel(s, SH >> 16, HL >> 16, AL >> 16), 255)
@@ -213,20 +216,36 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
         let x = c &* sh
         return min16(a, ((x &>> 1) &+ (lift &>> 1) &+ (x & lift & 1)) &>> 7)
     }
+    // A one-colour texture samples as that colour wherever it is read (weights sum to 256).
+    let uniformLanes = uniform.map { c -> (Half16, Half16) in
+        let v = Px8(repeating: c), mask = Px8(repeating: 0x00ff_00ff)
+        return (lanes16(v & mask), lanes16((v &>> 8) & mask))
+    }
     eightAtATime(dst, count, first: first, within: row) { d, lane, offset in
-        var t00: Px8, t10: Px8, t01: Px8, t11: Px8, fx: Px8, fy: Px8
-        if let c = uniform {
-            t00 = Px8(repeating: c); t10 = t00; t01 = t00; t11 = t00
-            fx = Px8(repeating: 0); fy = fx
+        let rb: Half16, ag: Half16
+        if let c = uniformLanes {
+            (rb, ag) = c
+        } else if let p = start {
+            // A flat, unscaled row: pixel i samples at `start` + (i, 0) texels. Eight pixels of the
+            // span in a row are four vector loads; a tail window (lanes clamped) gathers.
+            let i = unsafeBitCast(lane + 8_388_608, to: I8.self) &- 0x4b00_0000 &- Int32(first)
+            let t00: Px8, t10: Px8, t01: Px8, t11: Px8
+            if i[0] == Int32(offset) && i[7] == Int32(offset + 7) {
+                let q = UnsafeRawPointer(tex + Int(p.y >> 8) * stride + Int(p.x >> 8) + offset), down = 4 * stride
+                t00 = q.loadUnaligned(as: Px8.self); t10 = q.loadUnaligned(fromByteOffset: 4, as: Px8.self)
+                t01 = q.loadUnaligned(fromByteOffset: down, as: Px8.self); t11 = q.loadUnaligned(fromByteOffset: down + 4, as: Px8.self)
+            } else {
+                (t00, t10, t01, t11) = gather8(tex, stride, I8(repeating: p.x) &+ (i &<< 8), I8(repeating: p.y))
+            }
+            (rb, ag) = bilinear8Lanes(t00, t10, t01, t11, Px8(repeating: UInt32(p.x & 0xff)), Px8(repeating: UInt32(p.y & 0xff)))
         } else {
             let (x, y) = planes.positions8(lane)
-            (t00, t10, t01, t11) = gather8(tex, stride, x, y)
-            fx = unsafeBitCast(x, to: Px8.self) & 0xff; fy = unsafeBitCast(y, to: Px8.self) & 0xff
+            let (t00, t10, t01, t11) = gather8(tex, stride, x, y)
+            (rb, ag) = bilinear8Lanes(t00, t10, t01, t11, unsafeBitCast(x, to: Px8.self) & 0xff, unsafeBitCast(y, to: Px8.self) & 0xff)
         }
         // The factors of the pixels `offset` … `offset + 7` into the span.
         @inline(__always) func at(_ v0: Int, _ d: Int, _ l0: I8) -> I8 { unit((l0 &+ Int32(truncatingIfNeeded: v0 + offset * d)) &>> 16) }
         let sh = at(SH0, dSH, sh0), al = at(AL0, dAL, al0), hl = at(HL0, dHL, hl0)
-        let (rb, ag) = bilinear8Lanes(t00, t10, t01, t11, fx, fy)
         let alpha = pixels32(ag) &>> 16
         let aa = lanes16(alpha | (alpha &<< 16))
         let alB = both(al)
