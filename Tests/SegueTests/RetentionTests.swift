@@ -137,4 +137,74 @@ import Testing
             #expect(probe.alive.isEmpty, "\(entry.name) left alive: \(probe.alive)")
         }
     }
+
+    /// A window freed while animations run on it — a paused interaction that would never end, a
+    /// forever-repeating animation — leaves nothing in the engine's store: the next tick of any window
+    /// drops them, and with them the layers, contents and completion closures they held.
+    @Test func animationsOfAFreedWindowAreDropped() {
+        weak var pausedLayer: Layer?
+        weak var repeatingLayer: Layer?
+        weak var capturedByCompletion: View?
+        weak var contents: Bitmap?
+        var completions = 0
+        do {
+            let window = Window(size: Size(width: 100, height: 60))
+            let paused = View(frame: Rect(x: 0, y: 0, width: 50, height: 60))
+            let repeating = View(frame: Rect(x: 50, y: 0, width: 50, height: 60))
+            window.addSubview(paused)
+            window.addSubview(repeating)
+            let witness = View()
+            let picture = Bitmap(width: 8, height: 8, fill: 0xFF00_00FF)
+            repeating.layer.contents = picture
+            window.advance(by: 0.01)
+            // An interaction held at 30 %: its timeline is frozen, so the animation can never end.
+            let interaction = Timeline(parent: window.timeline)
+            Timeline.withCurrent(interaction) {
+                View.animate(withDuration: 1, animations: { paused.alpha = 0 },
+                             completion: { _ in completions += 1; _ = witness })
+            }
+            window.advance(by: 0.3)
+            interaction.pause()
+            let spin = BasicAnimation(keyPath: .opacity)
+            spin.fromValue = .double(1)
+            spin.toValue = .double(0.5)
+            spin.duration = 0.5
+            spin.repeatCount = .infinity
+            repeating.layer.add(spin, forKey: "pulse")
+            window.advance(by: 0.7)
+            #expect(AnimationStore.all.contains { $0.layer === paused.layer } && AnimationStore.all.contains { $0.layer === repeating.layer },
+                    "both still run while the window lives")
+            pausedLayer = paused.layer
+            repeatingLayer = repeating.layer
+            capturedByCompletion = witness
+            contents = picture
+        }
+        // Any other window's tick sweeps what the freed one left.
+        let other = Window(size: Size(width: 10, height: 10))
+        other.advance(by: 0.01)
+        #expect(pausedLayer == nil && repeatingLayer == nil, "animated layers of a freed window are freed")
+        #expect(capturedByCompletion == nil, "a completion that can never run is released")
+        #expect(contents == nil)
+        #expect(completions == 0, "completions of a freed window do not run")
+    }
+
+    /// A live window's animations are untouched by the sweep: a view removed from its window mid-animation
+    /// still completes on the window's clock.
+    @Test func sweepKeepsAnimationsOfLiveWindows() {
+        let window = Window(size: Size(width: 100, height: 60))
+        let v = View(frame: Rect(x: 0, y: 0, width: 50, height: 60))
+        window.addSubview(v)
+        window.advance(by: 0.01)
+        var finished: Bool?
+        View.animate(withDuration: 0.5, animations: { v.alpha = 0 }, completion: { finished = $0 })
+        v.removeFromSuperview()
+        do {
+            let other = Window(size: Size(width: 10, height: 10))
+            other.advance(by: 0.01)
+        }
+        Window(size: Size(width: 10, height: 10)).advance(by: 0.01)
+        #expect(AnimationStore.all.contains { $0.layer === v.layer })
+        window.advance(by: 0.6)
+        #expect(finished == true)
+    }
 }
