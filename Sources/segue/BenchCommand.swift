@@ -2,7 +2,8 @@
 // controllers, animators and compositor) across its whole run. Warm-up first, a monotonic clock,
 // medians and percentiles — reported, never asserted. The one-off start of a transition (begin(): the
 // animator's snapshots and setup, plus the first frame, which renders the moving pages' textures) is
-// reported as its own column; the percentiles are over the steady frames after it.
+// reported as its own column; the percentiles are over the steady frames after it. The last column is
+// the process's peak resident memory so far (VmHWM): the row where it jumps is the session that set it.
 import Foundation
 import Segue
 import SegueX11
@@ -37,6 +38,8 @@ enum BenchCommand {
         var p50_ms, p95_ms, p99_ms, max_ms, fps: Double
         var present_p50_ms: Double?
         var dropped: Int
+        /// Peak resident memory of the process up to the end of this transition, in MiB.
+        var peak_rss_mb: Int?
     }
 
     static func run(_ args: [String]) throws -> Int32 {
@@ -62,14 +65,16 @@ enum BenchCommand {
         var results: [Result] = []
         print("\(size.width)×\(size.height), \(threads) thread\(threads == 1 ? "" : "s"), \(frames) frames each")
         print("start = begin() + first frame (snapshots, first renders); percentiles over the frames after it")
-        print(row(["transition", "frames", "start ms", "p50 ms", "p95 ms", "p99 ms", "max ms", "fps@p50"] + (host != nil ? ["present", "dropped"] : [])))
+        print(row(["transition", "frames", "start ms", "p50 ms", "p95 ms", "p99 ms", "max ms", "fps@p50"] + (host != nil ? ["present", "dropped"] : []) + ["peak RSS"]))
         for (i, entry) in entries.enumerated() {
             if isatty(2) != 0 { FileHandle.standardError.write(Data("\r[\(i + 1)/\(entries.count)] \(entry.name)        ".utf8)) }
-            let r = measure(entry, size: size, frames: frames, threads: threads, host: host)
+            var r = measure(entry, size: size, frames: frames, threads: threads, host: host)
+            r.peak_rss_mb = peakRSSMegabytes()
             if isatty(2) != 0 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             results.append(r)
             var cols = [r.transition, "\(r.frames)", f(r.start_ms), f(r.p50_ms), f(r.p95_ms), f(r.p99_ms), f(r.max_ms), String(format: "%.0f", r.fps)]
             if host != nil { cols += [f(r.present_p50_ms ?? 0), "\(r.dropped)"] }
+            cols.append("\(r.peak_rss_mb ?? 0) MB")
             print(row(cols))
         }
         print("peak RSS \(peakRSSMegabytes()) MB")

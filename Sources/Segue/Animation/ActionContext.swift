@@ -29,6 +29,7 @@ enum AnimationHook {
     static func layerDidMoveToRoot(_ layer: Layer) {
         let entries = AnimationStore.entries(layer)
         guard !entries.isEmpty, let window = AnimationEngine.window(of: layer) else { return }
+        window.timeline.clockOwner = window
         for e in entries where e.timeline == nil {
             e.timeline = window.timeline
             e.start = window.timeline.localTime + e.delay

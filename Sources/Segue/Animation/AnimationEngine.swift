@@ -18,7 +18,9 @@
 // - `AnimationEngine.finishAnimations(in:reverted:)` (also `Timeline.finishAnimations(reverted:)`)
 //   ends a timeline's animations on demand, at any position.
 // - Animations belong to the window whose clock their timeline hangs from, so a view removed from
-//   the window mid-animation still completes on time (no wedged completion blocks).
+//   the window mid-animation still completes on time (no wedged completion blocks). When that window
+//   is freed, its unfinished animations (a paused interaction, a repeating animation) are dropped at
+//   the next tick of any window, completions not run, so the store frees what they held.
 import Foundation
 
 @MainActor
@@ -62,7 +64,9 @@ enum AnimationEngine {
             let sameBlock = replacingWithin != nil && old.group === replacingWithin
             end(old, finished: sameBlock, remove: true)
         }
-        let tl = Timeline.current ?? window(of: layer)?.timeline
+        let host = window(of: layer)
+        if let host { host.timeline.clockOwner = host }
+        let tl = Timeline.current ?? host?.timeline
         let e = AttachedAnimation(layer: layer, key: key, animation: animation, timeline: tl,
                                   delay: delay + max(0, animation.beginTime), group: group)
         group?.retain()
@@ -118,6 +122,8 @@ enum AnimationEngine {
     private enum Event { case end(AttachedAnimation), arrive(Timeline), timer(Timer) }
 
     static func advance(_ window: Window, to time: Double) {
+        if window.timeline.clockOwner == nil { window.timeline.clockOwner = window }
+        AnimationStore.removeOrphans()
         runImmediate()
         while true {
             let now = window.currentTime

@@ -146,4 +146,19 @@ enum AnimationStore {
     }
     /// Every attached animation, oldest first (a copy: safe to mutate the store while iterating it).
     static var all: [AttachedAnimation] { ordered }
+
+    /// Drops the animations whose window has been freed. Their clock never runs again, so they would
+    /// never complete — yet the store (a static) would keep their layers, the layers' contents and
+    /// their completion closures (a transition's snapshots and context) alive for good. Completions
+    /// do not run: the tree they would act on is gone. Returns how many were dropped.
+    @discardableResult
+    static func removeOrphans() -> Int {
+        guard !ordered.isEmpty else { return 0 }
+        let orphans = ordered.filter { $0.timeline?.isOrphaned == true }
+        for e in orphans {
+            e.isDone = true
+            remove(e)
+        }
+        return orphans.count
+    }
 }

@@ -33,6 +33,18 @@ public final class Timeline {
     /// The root's time, in seconds; only meaningful on the root.
     public var clockTime = 0.0
 
+    /// On a root: the window whose clock drives it, once the engine has seen them together (weak: the
+    /// window owns its timeline). A root whose window is gone never moves again (see `isOrphaned`).
+    weak var clockOwner: AnyObject? { didSet { if clockOwner != nil { hadClockOwner = true } } }
+    private var hadClockOwner = false
+
+    /// True when this timeline's tree was driven by a window that has since been freed: nothing on it
+    /// can ever advance, complete or be seen again.
+    var isOrphaned: Bool {
+        let r = root
+        return r.hadClockOwner && r.clockOwner == nil
+    }
+
     /// This timeline's current local time.
     public var localTime: Double {
         guard let parent else { return clockTime }

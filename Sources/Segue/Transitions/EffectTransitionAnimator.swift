@@ -8,7 +8,7 @@
 
 /// A view drawing an EffectPlayer over black, its progress read from a hidden driver layer's opacity.
 @MainActor
-final class EffectTransitionView: View, LayerContentOverride {
+final class EffectTransitionView: View {
     let player: EffectPlayer
     let driver = Layer()
     /// Kept after a partialCurl presentation: the page held curled, removed by the dismissal.
@@ -21,19 +21,26 @@ final class EffectTransitionView: View, LayerContentOverride {
         driver.isHidden = true
         driver.opacity = 0
         layer.addSublayer(driver)
-        layer.contentOverride = self
+        // The layer holds its override strongly and the view holds its layer, so the override must not
+        // hold the view: it holds only the player and the driver. A cover still in a window when that
+        // window is freed (the held partial curl) then goes with it, and its two full-screen snapshots too.
+        layer.contentOverride = EffectCoverContent(player: player, driver: driver)
+    }
+}
+
+/// What the cover's layer draws: black, then the effect at the driver's presented opacity.
+@MainActor
+final class EffectCoverContent: LayerContentOverride {
+    let player: EffectPlayer
+    let driver: Layer
+
+    init(player: EffectPlayer, driver: Layer) {
+        self.player = player
+        self.driver = driver
     }
 
     /// Black first, then the effect: nothing beneath the cover shows, so the compositor skips it.
     var paintsBoundsOpaquely: Bool { true }
-
-    /// The layer holds its override strongly and the view holds its layer: the override is installed
-    /// only while the view is in a window, so a cover that leaves (with its two full-screen snapshots)
-    /// is freed instead of keeping itself alive through its own layer.
-    override func didMoveToWindow() {
-        super.didMoveToWindow()
-        layer.contentOverride = window == nil ? nil : self
-    }
 
     func draw(in canvas: Canvas, layerToDevice: Transform3D, opacity: Double, bounds: Rect) {
         canvas.fill(bounds, color: .black, opacity: opacity, transform: layerToDevice)
