@@ -29,4 +29,23 @@ struct StaticSubtreeTests {
         #expect(after.maxChannelDifference(to: before)! > 50, "the card faded as the timeline was scrubbed")
         #expect(after.maxChannelDifference(to: reference)! <= 1)
     }
+
+    /// A still screen inside a still page: the page becomes one texture, and the screen inside it does
+    /// not get a second one that would never be read again (a full-screen bitmap of memory).
+    @Test func aStillSubtreeInsideOneBeingFlattenedGetsNoTextureOfItsOwn() {
+        let window = Window(size: Size(width: 400, height: 300))
+        let page = View(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        let screen = View(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        screen.backgroundColor = .white
+        let card = View(frame: Rect(x: 50, y: 50, width: 200, height: 150))
+        card.backgroundColor = .systemBlue
+        screen.addSubview(card)
+        page.addSubview(screen)
+        window.addSubview(page)
+        for _ in 0..<3 { _ = window.renderedBitmap() }
+        #expect(window.compositor.textures.count == 1)
+        #expect(window.compositor.statistics.texturesReused == 1, "the page is drawn from its texture")
+        let reference = FastPaths.$enabled.withValue(false) { window.renderedBitmap() }
+        #expect(window.renderedBitmap().maxChannelDifference(to: reference)! == 0)
+    }
 }

@@ -70,7 +70,9 @@ extension Compositor {
                 bitmap = Bitmap(width: w, height: h)
             }
             let inner = Transform3D(translationX: phase.0 - ox, y: phase.1 - oy, z: 0)
+            flattening += 1
             drawOwnContent(layer, s, inner, opacity: 1, Canvas(target: bitmap), masked: false, masking: layer.masksToBounds)
+            flattening -= 1
             entry = CachedTexture(bitmap: bitmap, digest: d, originX: ox, originY: oy, lastUsed: frame)
             statistics.texturesRendered += 1
         }

@@ -12,6 +12,8 @@
 struct SeenDigest {
     var digest: Int
     var frame: Int
+    /// Seen while filling another layer's texture (see `drawStaticSubtree`).
+    var nested = false
 }
 
 extension Compositor {
@@ -27,14 +29,19 @@ extension Compositor {
         let d = digest(layer, s, phase: (0, 0))
         let key = ObjectIdentifier(layer)
         let seen = subtreeDigests[key]
-        subtreeDigests[key] = SeenDigest(digest: d, frame: frame)
+        let nested = flattening > 0
+        subtreeDigests[key] = SeenDigest(digest: d, frame: frame, nested: nested)
         // A layer animating in flight (a page sliding in) is a texture from its first frame; anything
         // else once it has held still for a frame.
         let moving = usePresentation && AnimationStore.entries(layer).contains { !$0.isDone }
         // A texture already made for exactly this look (or handed over by a finished transition) is
         // used whatever happened last frame.
         let ready = textures[key]?.digest == d
-        guard moving || ready || (seen?.digest == d && seen?.frame == frame - 1) else { return false }
+        // Inside a texture being filled, a layer that held still gets a texture of its own only if it
+        // was drawn that way last frame too: the outer texture is usually reused from then on, and the
+        // inner one would never be read again (a screen inside a navigation view inside a window).
+        let heldStill = seen?.digest == d && seen?.frame == frame - 1 && (!nested || seen?.nested == true)
+        guard moving || ready || heldStill else { return false }
         drawFlattened(layer, s, m, opacity: opacity, canvas, keepsPhase: false, digest: d)
         return true
     }

@@ -42,6 +42,8 @@ public final class Compositor {
     var frame = 0
     /// Model or presentation values for the walk in progress.
     var usePresentation = true
+    /// How many flattened textures are being filled at this point of the walk (0: drawing to the target).
+    var flattening = 0
     /// How many layers drew in the last render (for tests and the bench).
     public internal(set) var statistics = Statistics()
 
