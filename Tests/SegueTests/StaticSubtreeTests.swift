@@ -7,13 +7,19 @@ import Testing
 
 @MainActor
 struct StaticSubtreeTests {
-    @Test func scrubbingAPausedAnimationInsideACachedSubtreeRedraws() {
-        let window = Window(size: Size(width: 400, height: 300))
+    /// A white 400×300 page with a blue card on it.
+    static func pageWithCard() -> (page: View, card: View) {
         let page = View(frame: Rect(x: 0, y: 0, width: 400, height: 300))
         page.backgroundColor = .white
         let card = View(frame: Rect(x: 50, y: 50, width: 200, height: 150))
         card.backgroundColor = .systemBlue
         page.addSubview(card)
+        return (page, card)
+    }
+
+    @Test func scrubbingAPausedAnimationInsideACachedSubtreeRedraws() {
+        let window = Window(size: Size(width: 400, height: 300))
+        let (page, card) = Self.pageWithCard()
         window.addSubview(page)
         let timeline = Timeline(parent: window.timeline)
         Timeline.withCurrent(timeline) {
@@ -35,12 +41,7 @@ struct StaticSubtreeTests {
     @Test func aStillSubtreeInsideOneBeingFlattenedGetsNoTextureOfItsOwn() {
         let window = Window(size: Size(width: 400, height: 300))
         let page = View(frame: Rect(x: 0, y: 0, width: 400, height: 300))
-        let screen = View(frame: Rect(x: 0, y: 0, width: 400, height: 300))
-        screen.backgroundColor = .white
-        let card = View(frame: Rect(x: 50, y: 50, width: 200, height: 150))
-        card.backgroundColor = .systemBlue
-        screen.addSubview(card)
-        page.addSubview(screen)
+        page.addSubview(Self.pageWithCard().page)
         window.addSubview(page)
         for _ in 0..<3 { _ = window.renderedBitmap() }
         #expect(window.compositor.textures.count == 1)
