@@ -48,6 +48,29 @@ import Testing
         }
     }
 
+    @Test func scaledSpanEqualsTheGeneralBilinearSpan() {
+        var rng = SplitMix(seed: 13)
+        let translucent = Self.randomBitmap(96, 8, &rng)
+        let opaque = Bitmap(width: 96, height: 8)
+        for y in 0..<8 { for x in 0..<96 { opaque.row(y)[x] = Self.pixel(&rng) | 0xff00_0000 } }
+        for trial in 0..<400 {
+            let tex = trial % 2 == 0 ? opaque : translucent
+            let count = Int.random(in: 0...40, using: &rng)
+            // Scales from a strong shrink to a strong zoom, stepping in 8.24 with any fraction.
+            let dU = Int.random(in: (1 << 22)...(2 << 24), using: &rng)
+            let U0 = Int.random(in: 0..<(4 << 24), using: &rng), V = Int.random(in: 0..<(7 << 24), using: &rng)
+            guard (U0 + count * dU) >> 24 < 94 else { continue }
+            let opacity: UInt32 = trial % 3 == 0 ? 255 : UInt32.random(in: 0...255, using: &rng)
+            let fast = Self.randomBitmap(48, 1, &rng), ref = fast.copy()
+            var U = U0
+            scaledSpan(fast.row(0), count, tex.pixels, tex.stride, &U, V, dU, opacity: opacity)
+            var rU = U0, rV = V, sU = dU, sV = 0
+            bilinearSpan(ref.row(0), count, tex.pixels, tex.stride, &rU, &rV, &sU, &sV, 0, 0, opacity: opacity)
+            #expect(Array(Self.line(fast)) == Array(Self.line(ref)), "trial \(trial)")
+            #expect(U == rU)
+        }
+    }
+
     /// Random span planes whose positions stay inside a 96×96 texture for 40 pixels: affine ones and
     /// steep perspective ones (q changing by up to a fifth along the span).
     static func planes(_ rng: inout SplitMix) -> SpanPlanes {

@@ -134,6 +134,9 @@ extension Canvas {
                                    fx: UInt32((U >> (fracBits - 8)) & 0xff), fy: UInt32((V >> (fracBits - 8)) & 0xff),
                                    opacity: opacity)
                     U += (ine - x) << fracBits
+                } else if dV == 0 && FastPaths.enabled {
+                    // Scaled, not turned: the row samples one pair of texture rows.
+                    scaledSpan(row + x, ine - x, tex, ts, &U, V, dU, opacity: opacity)
                 } else {
                     var sU = dU, sV = dV
                     bilinearSpan(row + x, ine - x, tex, ts, &U, &V, &sU, &sV, 0, 0, opacity: opacity)

@@ -2,8 +2,9 @@
 // fractional offset (a slide between whole pixels, a flat page in a mesh). Every pixel has the same
 // bilinear weights and its four taps are consecutive texels of two rows, so the taps are four
 // unaligned vector loads and the weights four broadcast constants — no gathers, eight pixels a step.
-// Bit-identical to its reference, `bilinearSpan` with steps (1, 0) (FastPathTests pin that). The mesh
-// kernels are in MeshSpans.
+// Bit-identical to its reference, `bilinearSpan` with steps (1, 0) (FastPathTests pin that).
+// `scaledSpan` is its cousin for an image scaled but not turned (a card flying to a button): the taps
+// still come from one pair of rows, a 64-bit load per pair. The mesh kernels are in MeshSpans.
 
 /// A switch for tests: off (`FastPaths.$enabled.withValue(false) { … }`), draws on that task take the
 /// reference loops and the compositor draws every layer directly (same pixels, slower). Task-local, so
@@ -84,6 +85,42 @@ func twoTapSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: Unsafe
     while i < count {
         let q = src + i
         put(dst + i, step == 1 ? bilinear(q[0], q[1], 0, 0, w, 0) : bilinear(q[0], 0, q[step], 0, 0, w), opacity)
+        i += 1
+    }
+}
+
+/// `bilinearSpan` for a row that stays on one texture row (a scaled, unrotated image: dV = 0): every
+/// pixel's taps are a pair in the row at V and the same pair in the next row, one 64-bit load each,
+/// with one vertical weight for the whole span — eight pixels a step, the same pixels.
+@inline(__always) @usableFromInline
+func scaledSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int,
+                _ U: inout Int, _ V: Int, _ dU: Int, opacity: UInt32) {
+    let top = UnsafeRawPointer(tex + (V >> 24) * stride), down = 4 * stride
+    let fy = Px8(repeating: UInt32(truncatingIfNeeded: V >> 16) & 0xff)
+    var i = 0
+    while i + 8 <= count {
+        var u = U
+        @inline(__always) func taps() -> (SIMD2<UInt32>, SIMD2<UInt32>, UInt32) {
+            let o = 4 * (u >> 24), f = UInt32(truncatingIfNeeded: u >> 16) & 0xff
+            u &+= dU
+            return (top.loadUnaligned(fromByteOffset: o, as: SIMD2<UInt32>.self),
+                    top.loadUnaligned(fromByteOffset: o + down, as: SIMD2<UInt32>.self), f)
+        }
+        let (a0, a1, fa) = taps(), (b0, b1, fb) = taps(), (c0, c1, fc) = taps(), (d0, d1, fd) = taps()
+        let (e0, e1, fe) = taps(), (f0, f1, ff) = taps(), (g0, g1, fg) = taps(), (h0, h1, fh) = taps()
+        let upper = SIMD16<UInt32>(lowHalf: Px8(lowHalf: Px4(lowHalf: a0, highHalf: b0), highHalf: Px4(lowHalf: c0, highHalf: d0)),
+                                   highHalf: Px8(lowHalf: Px4(lowHalf: e0, highHalf: f0), highHalf: Px4(lowHalf: g0, highHalf: h0)))
+        let lower = SIMD16<UInt32>(lowHalf: Px8(lowHalf: Px4(lowHalf: a1, highHalf: b1), highHalf: Px4(lowHalf: c1, highHalf: d1)),
+                                   highHalf: Px8(lowHalf: Px4(lowHalf: e1, highHalf: f1), highHalf: Px4(lowHalf: g1, highHalf: h1)))
+        let (rb, ag) = bilinear8Lanes(upper.evenHalf, upper.oddHalf, lower.evenHalf, lower.oddHalf,
+                                      Px8(fa, fb, fc, fd, fe, ff, fg, fh), fy)
+        putLanes8(dst + i, rb, ag, opacity: opacity)
+        U = u
+        i += 8
+    }
+    while i < count {
+        put(dst + i, sampleInside(tex, stride, U, V), opacity)
+        U &+= dU
         i += 1
     }
 }
