@@ -14,6 +14,14 @@ import Testing
         return UInt32(a) << 24 | r << 16 | g << 8 | b
     }
 
+    /// A random opaque texture and a random translucent one.
+    static func textures(_ w: Int, _ h: Int, _ rng: inout SplitMix) -> (opaque: Bitmap, translucent: Bitmap) {
+        let translucent = randomBitmap(w, h, &rng)
+        let opaque = Bitmap(width: w, height: h)
+        for y in 0..<h { for x in 0..<w { opaque.row(y)[x] = pixel(&rng) | 0xff00_0000 } }
+        return (opaque, translucent)
+    }
+
     /// A bitmap's first row.
     static func line(_ b: Bitmap) -> UnsafeMutableBufferPointer<UInt32> { UnsafeMutableBufferPointer(start: b.row(0), count: b.width) }
 
@@ -50,9 +58,7 @@ import Testing
 
     @Test func scaledSpanEqualsTheGeneralBilinearSpan() {
         var rng = SplitMix(seed: 13)
-        let translucent = Self.randomBitmap(96, 8, &rng)
-        let opaque = Bitmap(width: 96, height: 8)
-        for y in 0..<8 { for x in 0..<96 { opaque.row(y)[x] = Self.pixel(&rng) | 0xff00_0000 } }
+        let (opaque, translucent) = Self.textures(96, 8, &rng)
         for trial in 0..<400 {
             let tex = trial % 2 == 0 ? opaque : translucent
             let count = Int.random(in: 0...40, using: &rng)
@@ -87,9 +93,7 @@ import Testing
 
     @Test func meshSpanEqualsTheScalarLoop() {
         var rng = SplitMix(seed: 7)
-        let translucent = Self.randomBitmap(96, 96, &rng)
-        let opaque = Bitmap(width: 96, height: 96)
-        for y in 0..<96 { for x in 0..<96 { opaque.row(y)[x] = Self.pixel(&rng) | 0xff00_0000 } }
+        let (opaque, translucent) = Self.textures(96, 96, &rng)
         for trial in 0..<400 {
             let tex = trial % 2 == 0 ? opaque : translucent
             let planes = Self.planes(&rng)
