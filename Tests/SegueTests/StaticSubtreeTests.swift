@@ -49,4 +49,38 @@ struct StaticSubtreeTests {
         let reference = FastPaths.$enabled.withValue(false) { window.renderedBitmap() }
         #expect(window.renderedBitmap().maxChannelDifference(to: reference)! == 0)
     }
+
+    /// A still subtree's extent is remembered between frames, yet follows a change deep inside it: a
+    /// card two levels down a sliding page moved past the page's edge (a model change), then scrubbed
+    /// back by a paused animation (no model change at all).
+    @Test func aRememberedExtentFollowsChangesDeepInside() {
+        let window = Window(size: Size(width: 400, height: 300))
+        let page = View(frame: Rect(x: 0, y: 0, width: 300, height: 300))
+        let (inner, card) = Self.pageWithCard()
+        inner.frame = Rect(x: 0, y: 0, width: 300, height: 300)
+        page.addSubview(inner)
+        window.addSubview(page)
+        // The page slides slowly, so it is drawn from a texture of its own every frame.
+        View.animate(withDuration: 1000, animations: { page.frame.origin.x = 10 })
+        func frames() { for _ in 0..<3 { window.advance(by: 0.01); _ = window.renderedBitmap() } }
+        func expectDirectPixels(_ note: Comment) {
+            let reference = FastPaths.$enabled.withValue(false) { window.renderedBitmap() }
+            #expect(window.renderedBitmap().maxChannelDifference(to: reference)! <= 1, note)
+        }
+        frames()
+        card.frame.origin.x = 250                      // now reaches past the page, to x = 450
+        frames()
+        #expect(window.renderedBitmap()[380, 100] == Color.systemBlue.premultipliedPixel)
+        expectDirectPixels("moved by a model change")
+        let timeline = Timeline(parent: window.timeline)
+        Timeline.withCurrent(timeline) {
+            View.animate(withDuration: 1, animations: { card.frame.origin.x = 0 })
+        }
+        timeline.pause()
+        frames()
+        timeline.seek(to: 0.9)
+        frames()
+        expectDirectPixels("scrubbed by a paused animation")
+        #expect(window.renderedBitmap()[380, 100] != Color.systemBlue.premultipliedPixel)
+    }
 }

@@ -6,6 +6,13 @@
 // and the sub-pixel phase are unchanged. The backing bitmap is reused when the size is unchanged,
 // so steady-state frames allocate nothing for it.
 
+/// A big still subtree's content extent, with the key it was computed for (see `contentExtent`).
+struct RememberedExtent {
+    var key: Int
+    var extent: Rect
+    var frame: Int
+}
+
 struct CachedTexture {
     var bitmap: Bitmap
     var digest: Int
@@ -27,17 +34,40 @@ extension Compositor {
         h.combine(layer.borderWidth); h.combine(layer.borderColor); h.combine(layer.masksToBounds)
         h.combine(phase.0); h.combine(phase.1)
         h.combine(usePresentation)
-        // Every model change bumps a layer's renderVersion; only an animated layer's presentation can
-        // change without one (a scrubbed, frozen timeline), so only those hash their state.
-        let animated = usePresentation && AnimationStore.hasEntries
-        func walk(_ l: Layer) {
-            for c in l.sublayers {
-                h.combine(c.renderVersion)
-                if animated && AnimationStore.has(c) { h.combine(state(c)) } else { h.combine(ObjectIdentifier(c)) }
-                walk(c)
+        // Every model change bumps the renderVersion of a layer and all its ancestors, so the
+        // sublayers' versions stand for everything below them; only an animated layer's presentation
+        // can change without one (a scrubbed, frozen timeline), so with one below, the walk goes down
+        // to hash those states.
+        if let still = stillSubtreeKey(layer) {
+            h.combine(still)
+        } else {
+            func walk(_ l: Layer) {
+                for c in l.sublayers {
+                    h.combine(c.renderVersion)
+                    if AnimationStore.has(c) { h.combine(state(c)) } else { h.combine(ObjectIdentifier(c)) }
+                    walk(c)
+                }
+            }
+            walk(layer)
+        }
+        return h.finalize()
+    }
+
+    /// A hash of the sublayers' identities and renderVersions — which changes whenever anything
+    /// below the layer does — or nil when a layer below has animations (its presentation can change
+    /// with no version bump). The store holds a handful of animations, so the check walks up from each.
+    func stillSubtreeKey(_ layer: Layer) -> Int? {
+        if usePresentation && AnimationStore.hasEntries {
+            for e in AnimationStore.all {
+                var l = e.layer.superlayer
+                while let c = l {
+                    if c === layer { return nil }
+                    l = c.superlayer
+                }
             }
         }
-        walk(layer)
+        var h = Hasher()
+        for c in layer.sublayers { h.combine(ObjectIdentifier(c)); h.combine(c.renderVersion) }
         return h.finalize()
     }
 
@@ -99,8 +129,28 @@ extension Compositor {
         return (ox, oy, w, h)
     }
 
-    /// The region the layer's content and sublayers paint (its extent without the shadow).
+    /// The region the layer's content and sublayers paint (its extent without the shadow). For a big
+    /// layer whose subtree holds still it is remembered, so a screen of a thousand views that only
+    /// moves is not walked again every frame.
     func contentExtent(_ layer: Layer, _ s: LayerState) -> Rect {
+        guard !layer.sublayers.isEmpty else { return s.bounds }
+        guard s.bounds.width * s.bounds.height >= Self.staticSubtreeMinimumArea, let still = stillSubtreeKey(layer) else {
+            return walkedContentExtent(layer, s)
+        }
+        var h = Hasher()
+        h.combine(still); h.combine(s.bounds); h.combine(s.sublayerTransform)
+        h.combine(layer.anchorPoint.x); h.combine(layer.anchorPoint.y); h.combine(usePresentation)
+        let key = h.finalize(), id = ObjectIdentifier(layer)
+        if let m = extents[id], m.key == key {
+            extents[id]?.frame = frame
+            return m.extent
+        }
+        let r = walkedContentExtent(layer, s)
+        extents[id] = RememberedExtent(key: key, extent: r, frame: frame)
+        return r
+    }
+
+    private func walkedContentExtent(_ layer: Layer, _ s: LayerState) -> Rect {
         var r = s.bounds
         let pivot = s.pivot(anchorPoint: layer.anchorPoint)
         for c in layer.sublayers where !c.isHidden {

@@ -176,17 +176,7 @@ extension Compositor {
     /// The region a layer's subtree may paint, in its bounds space: bounds, sublayers (unless masked)
     /// and shadow.
     func extent(_ layer: Layer, _ s: LayerState, _ placement: Placement) -> Rect {
-        var r = s.bounds
-        if !layer.masksToBounds {
-            let pivot = s.pivot(anchorPoint: layer.anchorPoint)
-            for c in layer.sublayers where !c.isHidden {
-                let cs = state(c)
-                guard cs.opacity > 0 else { continue }
-                let t = cs.toSuperlayer(anchorPoint: c.anchorPoint, parentSublayerTransform: s.sublayerTransform, parentPivot: pivot)
-                let e = extent(c, cs, t.placement)
-                if let q = projectedBounds(e, t) { r = r.union(q) }
-            }
-        }
+        var r = layer.masksToBounds ? s.bounds : contentExtent(layer, s)
         if layer.shadowOpacity > 0 {
             let m = shadowMargin(layer.shadowRadius)
             r = r.union(s.bounds.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)

@@ -36,6 +36,8 @@ public final class Compositor {
     /// Subtree digests of big translated layers, by layer, with the frame they were last seen in
     /// (Compositor+StaticSubtrees).
     var subtreeDigests: [ObjectIdentifier: SeenDigest] = [:]
+    /// Content extents of big still subtrees, by layer (Compositor+Offscreen).
+    var extents: [ObjectIdentifier: RememberedExtent] = [:]
     /// Blurred shadow shapes, by shape, blur and colour.
     var shadows: [ShadowKey: CachedShadow] = [:]
     /// Counts renders; cache entries unused for a couple of frames are dropped.
@@ -102,6 +104,9 @@ public final class Compositor {
         }
         if subtreeDigests.values.contains(where: { frame - $0.frame > 2 }) {
             subtreeDigests = subtreeDigests.filter { frame - $0.value.frame <= 2 }
+        }
+        if extents.values.contains(where: { frame - $0.frame > 2 }) {
+            extents = extents.filter { frame - $0.value.frame <= 2 }
         }
         if shadows.values.contains(where: { frame - $0.lastUsed > 2 }) {
             shadows = shadows.filter { frame - $0.value.lastUsed <= 2 }
