@@ -4,11 +4,11 @@
 //   one of them (no cracks, no double blending). Each row's span comes from one integer division per
 //   edge, not from per-pixel tests.
 // - Perspective-correct texturing: u/w, v/w and 1/w are planes in screen space; every pixel's (u, v)
-//   is their quotient, computed four pixels at a time in single precision (MeshSpans) — exact to
+//   is their quotient, computed eight pixels at a time in single precision (MeshSpans) — exact to
 //   about 1/1000 texel whatever the perspective, with no subdivision or stepping error.
 // - Bilinear sampling, with a transparent frame around the texture (anti-aliased outer edges); chunks
 //   of up to 32 px whose taps all lie inside the texture take the vector kernels, unit-scale flat
-//   rows (a page lying flat, calm water) the gather-free `translatedSpan`.
+//   rows (a page lying flat, calm water, a page in a curl's shadow) gather-free loads.
 // - Per-vertex shade (× rgb), highlight (+ white × alpha) and alpha are screen-linear; triangles
 //   without any of them take the plain path.
 

@@ -1,14 +1,17 @@
 // MeshSpans: the per-pixel work of the mesh rasterizer. One row of a triangle is the three
 // screen-linear planes s = u/w, t = v/w and q = 1/w at its first pixel centre and their steps along x
 // (`SpanPlanes`). Every pixel's texture position is computed outright, u = s/q and v = t/q, in single
-// precision — four lanes at a time with one vector division — so a perspective span costs no more than
+// precision — eight lanes at a time with one vector division — so a perspective span costs no more than
 // an affine one, and there is no stepping error to bound and no subdivision to plan.
 // `SpanPlanes.position(_:)` is the definition; the vector kernels evaluate the same IEEE operations in
 // the same order lane by lane, so they agree with it bit for bit (FastPathTests pin that).
 // The kernels run eight pixels a step (two SSE registers per vector on baseline x86-64, one AVX2
-// register where the compiler may use it); a span's last few pixels run one more step through an
-// eight-pixel scratch row, with the spare lanes repeating the last pixel so every tap read stays
-// inside the texture.
+// register where the compiler may use it); a span's last few pixels run one more step on an
+// eight-pixel window of its own row, with the spare lanes repeating the span's end pixels so every tap
+// read stays inside the texture, and the pixels outside the span put back by one masked store.
+// Measured per pixel on one core: about 5 ns plain, 6 ns shaded — mostly the scattered tap loads
+// (baseline x86-64 has no gather) — and about 70 ns more per span, which is what grids of small
+// triangles pay; flat, unscaled rows read consecutive texels instead (`translated`).
 // Positions are integers in 1/256 texel with the texel-centre offset applied: x0 = P >> 8 is the left
 // tap, P & 255 its bilinear weight — the same layout as the top bits of the 8.24 samplers.
 
