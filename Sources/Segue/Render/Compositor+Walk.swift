@@ -56,10 +56,17 @@ extension Compositor {
                             x1: Int((s.bounds.maxX + tx).rounded(.down)), y1: Int((s.bounds.maxY + ty).rounded(.down)))
         if let o = layer.contentOverride { return o.paintsBoundsOpaquely ? box : nil }
         if s.cornerRadius == 0, let bg = s.backgroundColor, bg.alpha >= 1 { return box }
-        // Covered by its sublayers: what their opaque boxes leave of the bounds, top one first.
-        guard depth < 2, layer.sublayers.count <= 4, !(layer.masksToBounds && s.cornerRadius > 0) else { return nil }
+        // Covered by its sublayers: what their opaque boxes leave of the bounds, top one first (in
+        // index order; a reordering zPosition is not looked into). Called per frame, so no arrays.
+        let subs = layer.sublayers
+        guard depth < 2, subs.count <= 4, !(layer.masksToBounds && s.cornerRadius > 0),
+              !subs.contains(where: { $0.zPosition != 0 }) else { return nil }
+        let pivot = s.pivot(anchorPoint: layer.anchorPoint)
         var rest = box
-        for (c, cs, cm) in children(of: layer, s, m).reversed() where !rest.isEmpty {
+        for c in subs.reversed() where !rest.isEmpty && !c.isHidden {
+            let cs = state(c)
+            let cm = cs.toSuperlayer(anchorPoint: c.anchorPoint, parentSublayerTransform: s.sublayerTransform,
+                                     parentPivot: pivot).concatenating(m)
             if let r = opaqueRect(c, cs, cm, opacity: opacity * s.opacity, depth: depth + 1) { rest = rest.excluding(r) }
         }
         return rest.isEmpty && !box.isEmpty ? box : nil
