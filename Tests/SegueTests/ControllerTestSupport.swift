@@ -1,6 +1,6 @@
 // Shared helpers for the controller, navigation, presentation, gesture and fuzz tests: a controller that
-// logs its appearance callbacks, animators that finish on a timer (independent of View.animate), and the
-// invariants every settled window must satisfy.
+// logs its appearance callbacks, one-colour screens, animators that finish on a timer (independent of
+// View.animate), and the invariants every settled window must satisfy.
 
 import Testing
 @testable import Segue
@@ -194,5 +194,19 @@ func settledProblems(_ window: Window) -> [String] {
         c.view.removeFromSuperview()
         c.removeFromParent()
         #expect(c.calls == ["will parent", "did parent", "will nil", "did nil"] && p.children.isEmpty && c.parent == nil)
+    }
+}
+
+/// A screen of one colour; with `band`, a white band across it too (something for a stale frame to
+/// show through).
+final class ColourController: ViewController {
+    let colour: Color, band: Bool
+    init(_ colour: Color, band: Bool = false) { self.colour = colour; self.band = band; super.init() }
+    override func viewDidLoad() {
+        view.backgroundColor = colour
+        guard band else { return }
+        let stripe = View(frame: Rect(x: 20, y: 30, width: 90, height: 25))
+        stripe.backgroundColor = .white
+        view.addSubview(stripe)
     }
 }

@@ -6,28 +6,17 @@ import Testing
 
 @MainActor
 struct TransitionCoverTests {
-    final class ColourController: ViewController {
-        let colour: Color
-        init(_ colour: Color) { self.colour = colour; super.init() }
-        override func viewDidLoad() {
-            view.backgroundColor = colour
-            let band = View(frame: Rect(x: 20, y: 30, width: 90, height: 25))
-            band.backgroundColor = .white
-            view.addSubview(band)
-        }
-    }
-
     @Test(arguments: [TransitionType.fade, .moveIn, .reveal, .push])
     func aCoveringEffectLeavesNothingOfThePreviousFrame(_ type: TransitionType) {
         let window = Window(size: Size(width: 161, height: 101))
-        window.rootViewController = ColourController(.systemRed)
+        window.rootViewController = ColourController(.systemRed, band: true)
         _ = window.renderedBitmap()
         let t = Transition()
         t.duration = 1
         t.type = type
         t.subtype = .fromRight
         window.layer.add(t, forKey: nil)
-        window.rootViewController!.present(ColourController(.systemBlue), animated: false)
+        window.rootViewController!.present(ColourController(.systemBlue, band: true), animated: false)
         for step in 1...7 {
             window.advance(by: 0.123)  // fractional offsets: the slides land between pixels
             let clean = Bitmap(width: 161, height: 101)

@@ -7,12 +7,6 @@ import Testing
 
 @MainActor
 struct TransitionLayerTests {
-    final class ColourController: ViewController {
-        let colour: Color
-        init(_ colour: Color) { self.colour = colour; super.init() }
-        override func viewDidLoad() { view.backgroundColor = colour }
-    }
-
     func screen(_ colour: Color) -> Bitmap { Bitmap(width: 160, height: 100, fill: colour.premultipliedPixel) }
 
     @Test func seed000PageCurlOverPresentation() {

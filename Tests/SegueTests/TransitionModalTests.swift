@@ -6,12 +6,6 @@ import Testing
 
 @MainActor
 struct TransitionModalTests {
-    final class ColourController: ViewController {
-        let colour: Color
-        init(_ colour: Color) { self.colour = colour; super.init() }
-        override func viewDidLoad() { view.backgroundColor = colour }
-    }
-
     let size = Size(width: 160, height: 100)
     func screen(_ colour: Color) -> Bitmap { Bitmap(width: 160, height: 100, fill: colour.premultipliedPixel) }
     func covers(_ w: Window) -> [EffectTransitionView] {
