@@ -103,16 +103,11 @@ public final class PageCurlEffect: TransitionEffect {
         // Cells out of the shadow (shade 1 at every corner) go in runs, as one quad each.
         let pageOpaque = direction == .curl ? f.oldIsOpaque : f.newIsOpaque
         for j in 0..<rows {
-            var run = 0
-            for i in 0..<cols {
-                let a = j * stride + i
+            under.appendGridRow(j, columns: cols, stride: stride) { a in
                 let ds = (points[a].d, points[a + 1].d, points[a + stride].d, points[a + stride + 1].d)
-                let hidden = pageOpaque && max(ds.0, ds.1, ds.2, ds.3) <= 0
-                let unshaded = !hidden && (strength == 0 || min(ds.0, ds.1, ds.2, ds.3) >= 2.6 * r)
-                if !unshaded { under.appendGridRun(a - run, count: run, stride: stride); run = 0 }
-                if unshaded { run += 1 } else if !hidden { under.appendGridCell(a, stride: stride) }
+                if pageOpaque && max(ds.0, ds.1, ds.2, ds.3) <= 0 { return .skip }
+                return strength == 0 || min(ds.0, ds.1, ds.2, ds.3) >= 2.6 * r ? .mergeable : .single
             }
-            under.appendGridRun(j * stride + cols - run, count: run, stride: stride)
         }
         canvas.draw(under, texture: below)
 
@@ -126,23 +121,14 @@ public final class PageCurlEffect: TransitionEffect {
             flat.vertices.append(pageVertex(q, u: u, v: v, pr: pr, texture: page, opacity: f.opacity, shade: contact))
         }
         // Flat cells out of the contact shade (shade 1 at every corner) go in runs, as one quad each.
+        // Lifted cells (some corner past the axis) are left out here and queued by height instead.
         for j in 0..<rows {
-            var run = 0
-            for i in 0..<cols {
-                let a = j * stride + i
+            flat.appendGridRow(j, columns: cols, stride: stride) { a in
                 let ds = (points[a].d, points[a + 1].d, points[a + stride].d, points[a + stride + 1].d)
                 let far = max(ds.0, ds.1, ds.2, ds.3)
-                let unshaded = far <= 0 && (strength == 0 || far <= -0.6 * r)
-                if !unshaded { flat.appendGridRun(a - run, count: run, stride: stride); run = 0 }
-                if unshaded {
-                    run += 1
-                } else if far <= 0 {
-                    flat.appendGridCell(a, stride: stride)
-                } else {
-                    order.append(((ds.0 + ds.1 + ds.2 + ds.3) / 4, a))
-                }
+                guard far <= 0 else { order.append(((ds.0 + ds.1 + ds.2 + ds.3) / 4, a)); return .skip }
+                return strength == 0 || far <= -0.6 * r ? .mergeable : .single
             }
-            flat.appendGridRun(j * stride + cols - run, count: run, stride: stride)
         }
         order.sort { $0.d < $1.d }
         lifted.vertices = flat.vertices

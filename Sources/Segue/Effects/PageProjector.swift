@@ -126,6 +126,25 @@ extension Mesh {
         indices.append(q); indices.append(t); indices.append(r)
     }
 
+    /// What to do with one cell of a grid row (`appendGridRow`).
+    enum GridCell { case skip, single, mergeable }
+
+    /// Appends grid row `j` (`columns` cells, `stride` vertices a grid row) as `kind` says of each cell
+    /// (by its top-left vertex): consecutive mergeable cells in runs (`appendGridRun`), the others one
+    /// by one, skipped ones not at all.
+    mutating func appendGridRow(_ j: Int, columns: Int, stride: Int, _ kind: (Int) -> GridCell) {
+        var run = 0
+        for i in 0..<columns {
+            let a = j * stride + i
+            let k = kind(a)
+            if k == .mergeable { run += 1; continue }
+            appendGridRun(a - run, count: run, stride: stride)
+            run = 0
+            if k == .single { appendGridCell(a, stride: stride) }
+        }
+        appendGridRun(j * stride + columns - run, count: run, stride: stride)
+    }
+
     /// Appends the grid cell whose top-left vertex is `a` as two triangles.
     mutating func appendGridCell(_ a: Int, stride: Int) {
         let p = UInt32(a), q = p + 1, r = p + UInt32(stride), s = r + 1

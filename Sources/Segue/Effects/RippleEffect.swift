@@ -113,15 +113,9 @@ public final class RippleEffect: TransitionEffect {
             return w.du == 0 && w.dv == 0 && w.shade == 1 && w.highlight == 0
         }
         for j in 0..<rows {
-            var run = 0
-            for i in 0..<cols {
-                let a = j * stride + i
-                if calm(a) && calm(a + 1) && calm(a + stride) && calm(a + stride + 1) { run += 1; continue }
-                mesh.appendGridRun(a - run, count: run, stride: stride)
-                run = 0
-                mesh.appendGridCell(a, stride: stride)
+            mesh.appendGridRow(j, columns: cols, stride: stride) { a in
+                calm(a) && calm(a + 1) && calm(a + stride) && calm(a + stride + 1) ? .mergeable : .single
             }
-            mesh.appendGridRun(j * stride + cols - run, count: run, stride: stride)
         }
     }
 }
