@@ -108,11 +108,8 @@ func scaledSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
         }
         let (a0, a1, fa) = taps(), (b0, b1, fb) = taps(), (c0, c1, fc) = taps(), (d0, d1, fd) = taps()
         let (e0, e1, fe) = taps(), (f0, f1, ff) = taps(), (g0, g1, fg) = taps(), (h0, h1, fh) = taps()
-        let upper = SIMD16<UInt32>(lowHalf: Px8(lowHalf: Px4(lowHalf: a0, highHalf: b0), highHalf: Px4(lowHalf: c0, highHalf: d0)),
-                                   highHalf: Px8(lowHalf: Px4(lowHalf: e0, highHalf: f0), highHalf: Px4(lowHalf: g0, highHalf: h0)))
-        let lower = SIMD16<UInt32>(lowHalf: Px8(lowHalf: Px4(lowHalf: a1, highHalf: b1), highHalf: Px4(lowHalf: c1, highHalf: d1)),
-                                   highHalf: Px8(lowHalf: Px4(lowHalf: e1, highHalf: f1), highHalf: Px4(lowHalf: g1, highHalf: h1)))
-        let (rb, ag) = bilinear8Lanes(upper.evenHalf, upper.oddHalf, lower.evenHalf, lower.oddHalf,
+        let (t00, t10) = unzip(a0, b0, c0, d0, e0, f0, g0, h0), (t01, t11) = unzip(a1, b1, c1, d1, e1, f1, g1, h1)
+        let (rb, ag) = bilinear8Lanes(t00, t10, t01, t11,
                                       Px8(fa, fb, fc, fd, fe, ff, fg, fh), fy)
         putLanes8(dst + i, rb, ag, opacity: opacity)
         U = u

@@ -78,23 +78,31 @@ func gather8(_ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, _ x: I8, _ y: I
     }
     let (a0, a1) = pairs(i[0]), (b0, b1) = pairs(i[1]), (c0, c1) = pairs(i[2]), (d0, d1) = pairs(i[3])
     let (e0, e1) = pairs(i[4]), (f0, f1) = pairs(i[5]), (g0, g1) = pairs(i[6]), (h0, h1) = pairs(i[7])
-    let top = SIMD16<UInt32>(lowHalf: Px8(lowHalf: Px4(lowHalf: a0, highHalf: b0), highHalf: Px4(lowHalf: c0, highHalf: d0)),
-                             highHalf: Px8(lowHalf: Px4(lowHalf: e0, highHalf: f0), highHalf: Px4(lowHalf: g0, highHalf: h0)))
-    let bottom = SIMD16<UInt32>(lowHalf: Px8(lowHalf: Px4(lowHalf: a1, highHalf: b1), highHalf: Px4(lowHalf: c1, highHalf: d1)),
-                                highHalf: Px8(lowHalf: Px4(lowHalf: e1, highHalf: f1), highHalf: Px4(lowHalf: g1, highHalf: h1)))
-    return (top.evenHalf, top.oddHalf, bottom.evenHalf, bottom.oddHalf)
+    let (t00, t10) = unzip(a0, b0, c0, d0, e0, f0, g0, h0), (t01, t11) = unzip(a1, b1, c1, d1, e1, f1, g1, h1)
+    return (t00, t10, t01, t11)
+}
+
+/// The left and right texels of eight tap pairs, as two vectors (built lane by lane, which compiles
+/// to shuffles; SIMD16's generic evenHalf/oddHalf are calls).
+@inline(__always)
+func unzip(_ a: SIMD2<UInt32>, _ b: SIMD2<UInt32>, _ c: SIMD2<UInt32>, _ d: SIMD2<UInt32>,
+           _ e: SIMD2<UInt32>, _ f: SIMD2<UInt32>, _ g: SIMD2<UInt32>, _ h: SIMD2<UInt32>) -> (Px8, Px8) {
+    (Px8(a[0], b[0], c[0], d[0], e[0], f[0], g[0], h[0]), Px8(a[1], b[1], c[1], d[1], e[1], f[1], g[1], h[1]))
 }
 
 /// `bilinear` for eight pixels before packing: blue+red and green+alpha as 16-bit lanes, each ≤ 255.
+/// `fx`, `fy` hold the fractions (0…255) in their low bytes (the bits above are ignored); the weights are worked out in 16-bit
+/// lanes, each pixel's weight in both halves of its pair (fx·fy + 128 ≤ 65153 fits 16 bits, so this is
+/// the scalar arithmetic exactly).
 @inline(__always)
 func bilinear8Lanes(_ t00: Px8, _ t10: Px8, _ t01: Px8, _ t11: Px8, _ fx: Px8, _ fy: Px8) -> (Half16, Half16) {
-    let w11 = (fx &* fy &+ 128) &>> 8
-    let w10 = fx &- w11, w01 = fy &- w11, w00 = 256 &- fx &- fy &+ w11
-    @inline(__always) func both(_ w: Px8) -> Half16 { lanes16(w | (w &<< 16)) }
-    let a = both(w00), b = both(w10), c = both(w01), e = both(w11)
-    let mask = Px8(repeating: 0x00ff_00ff)
-    @inline(__always) func lo(_ t: Px8) -> Half16 { lanes16(t & mask) }
-    @inline(__always) func hi(_ t: Px8) -> Half16 { lanes16((t &>> 8) & mask) }
+    let byte = Px8(repeating: 0x00ff_00ff)
+    @inline(__always) func both(_ f: Px8) -> Half16 { let m = f & 0xff; return lanes16(m | (m &<< 16)) }
+    let wx = both(fx), wy = both(fy)
+    let e = (wx &* wy &+ 128) &>> 8
+    let b = wx &- e, c = wy &- e, a = 256 &- wx &- wy &+ e
+    @inline(__always) func lo(_ t: Px8) -> Half16 { lanes16(t & byte) }
+    @inline(__always) func hi(_ t: Px8) -> Half16 { lanes16((t &>> 8) & byte) }
     let rb = (lo(t00) &* a &+ lo(t10) &* b &+ lo(t01) &* c &+ lo(t11) &* e &+ 128) &>> 8
     let ag = (hi(t00) &* a &+ hi(t10) &* b &+ hi(t01) &* c &+ hi(t11) &* e &+ 128) &>> 8
     return (rb, ag)
@@ -163,7 +171,7 @@ func meshSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMu
     eightAtATime(dst, count, first: first, within: row) { d, lane, _ in
         let (x, y) = planes.positions8(lane)
         let (t00, t10, t01, t11) = gather8(tex, stride, x, y)
-        var (rb, ag) = bilinear8Lanes(t00, t10, t01, t11, unsafeBitCast(x, to: Px8.self) & 0xff, unsafeBitCast(y, to: Px8.self) & 0xff)
+        var (rb, ag) = bilinear8Lanes(t00, t10, t01, t11, unsafeBitCast(x, to: Px8.self), unsafeBitCast(y, to: Px8.self))
         if shade != 256 { rb = (rb &* mulRB &+ 128) &>> 8; ag = (ag &* mulAG &+ 128) &>> 8 }
         putLanes8(d, rb, ag, opacity: opacity)
     }
@@ -240,11 +248,11 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
             } else {
                 (t00, t10, t01, t11) = gather8(tex, stride, I8(repeating: p.x) &+ (i &<< 8), I8(repeating: p.y))
             }
-            (rb, ag) = bilinear8Lanes(t00, t10, t01, t11, Px8(repeating: UInt32(p.x & 0xff)), Px8(repeating: UInt32(p.y & 0xff)))
+            (rb, ag) = bilinear8Lanes(t00, t10, t01, t11, Px8(repeating: UInt32(truncatingIfNeeded: p.x)), Px8(repeating: UInt32(truncatingIfNeeded: p.y)))
         } else {
             let (x, y) = planes.positions8(lane)
             let (t00, t10, t01, t11) = gather8(tex, stride, x, y)
-            (rb, ag) = bilinear8Lanes(t00, t10, t01, t11, unsafeBitCast(x, to: Px8.self) & 0xff, unsafeBitCast(y, to: Px8.self) & 0xff)
+            (rb, ag) = bilinear8Lanes(t00, t10, t01, t11, unsafeBitCast(x, to: Px8.self), unsafeBitCast(y, to: Px8.self))
         }
         // The factors of the pixels `offset` … `offset + 7` into the span.
         @inline(__always) func at(_ v0: Int, _ d: Int, _ l0: I8) -> I8 { unit((l0 &+ Int32(truncatingIfNeeded: v0 + offset * d)) &>> 16) }
