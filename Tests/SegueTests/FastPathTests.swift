@@ -123,8 +123,11 @@ import Testing
             // Factors in 8.16-scaled 1/256 units, ranging past 0…1 so the clamps are exercised.
             func factor(_ rng: inout SplitMix) -> Int { Int.random(in: -40...300, using: &rng) << 16 }
             func step(_ rng: inout SplitMix) -> Int { Int.random(in: -12...12, using: &rng) << 16 + Int.random(in: 0..<65536, using: &rng) }
-            var SH = factor(&rng), HL = trial % 2 == 0 ? 0 : factor(&rng), AL = trial % 3 == 0 ? 256 << 16 : factor(&rng)
-            let dSH = step(&rng), dHL = trial % 2 == 0 ? 0 : step(&rng), dAL = step(&rng)
+            // Unlit spans (no highlight, or one below 0 throughout) and unfaded ones (alpha at or
+            // past 256 throughout) take shortcuts; so do spans that only start or end that way.
+            var SH = factor(&rng), HL = trial % 2 == 0 ? 0 : trial % 10 == 1 ? -(30 << 16) : factor(&rng)
+            var AL = trial % 3 == 0 ? 256 << 16 : trial % 9 == 1 ? 280 << 16 : factor(&rng)
+            let dSH = step(&rng), dHL = trial % 2 == 0 ? 0 : step(&rng), dAL = trial % 6 == 0 ? 0 : step(&rng)
             let width = trial % 7 == 0 ? max(1, min(7, count)) : 48, at = Int.random(in: 0...(width - min(width, count)), using: &rng)
             let n = min(count, width)
             let fast = Self.randomBitmap(width, 1, &rng), ref = fast.copy()

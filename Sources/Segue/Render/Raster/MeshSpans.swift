@@ -215,6 +215,11 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
     }
     let sh0 = lanes(0, dSH), hl0 = lanes(0, dHL), al0 = lanes(0, dAL)
     let (SH0, HL0, AL0) = (SH, HL, AL)
+    // Factors are linear along the span, so its ends decide whether any pixel is lit (highlight
+    // above 0) or faded (alpha below 256); spans with neither skip that arithmetic — a zero highlight
+    // and a full alpha (× 256) change nothing.
+    let lastHL = HL0 + (count - 1) * dHL, lastAL = AL0 + (count - 1) * dAL
+    let lights = HL0 >> 16 > 0 || lastHL >> 16 > 0, fades = AL0 >> 16 < 256 || lastAL >> 16 < 256
     SH += count * dSH; HL += count * dHL; AL += count * dAL
     @inline(__always) func both(_ w: I8) -> Half16 { let u = unsafeBitCast(w, to: Px8.self); return lanes16(u | (u &<< 16)) }
     @inline(__always) func min16(_ x: Half16, _ y: Half16) -> Half16 {
@@ -256,17 +261,25 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
         }
         // The factors of the pixels `offset` … `offset + 7` into the span.
         @inline(__always) func at(_ v0: Int, _ d: Int, _ l0: I8) -> I8 { unit((l0 &+ Int32(truncatingIfNeeded: v0 + offset * d)) &>> 16) }
-        let sh = at(SH0, dSH, sh0), al = at(AL0, dAL, al0), hl = at(HL0, dHL, hl0)
+        let sh = at(SH0, dSH, sh0)
         let alpha = pixels32(ag) &>> 16
         let aa = lanes16(alpha | (alpha &<< 16))
-        let alB = both(al)
         // Colour lanes take shade and highlight; the alpha lanes of `ag` shade 1 (256) and no
         // highlight, so they come out as a, then × alpha like the rest.
-        let shRB = both(sh), liftRB = aa &* both(hl) &+ 128
-        let shAG = lanes16(unsafeBitCast(sh, to: Px8.self) | Px8(repeating: 256 << 16))
-        let liftAG = aa &* lanes16(unsafeBitCast(hl, to: Px8.self)) &+ 128
-        let orb = (lit(rb, shRB, liftRB, aa) &* alB &+ 128) &>> 8
-        let oag = (lit(ag, shAG, liftAG, aa) &* alB &+ 128) &>> 8
+        let shRB = both(sh), shAG = lanes16(unsafeBitCast(sh, to: Px8.self) | Px8(repeating: 256 << 16))
+        var orb: Half16, oag: Half16
+        if lights {
+            let hl = at(HL0, dHL, hl0)
+            let liftRB = aa &* both(hl) &+ 128, liftAG = aa &* lanes16(unsafeBitCast(hl, to: Px8.self)) &+ 128
+            orb = lit(rb, shRB, liftRB, aa); oag = lit(ag, shAG, liftAG, aa)
+        } else {
+            // `lit` with a zero highlight (lift 128): the halved sum is the rounded product.
+            orb = min16(aa, (rb &* shRB &+ 128) &>> 8); oag = min16(aa, (ag &* shAG &+ 128) &>> 8)
+        }
+        if fades {
+            let alB = both(at(AL0, dAL, al0))
+            orb = (orb &* alB &+ 128) &>> 8; oag = (oag &* alB &+ 128) &>> 8
+        }
         putLanes8(d, orb, oag, opacity: 255)
     }
 }
