@@ -11,6 +11,8 @@
 //   rows (a page lying flat, calm water, a page in a curl's shadow) gather-free loads.
 // - Per-vertex shade (× rgb), highlight (+ white × alpha) and alpha are screen-linear; triangles
 //   without any of them take the plain path.
+// - Consecutive triangles over the same rows (a grid row) are drawn row by row, as runs where their
+//   spans abut (MeshRuns): same pixels, without a span set-up and a part-empty group per small span.
 
 import Foundation
 
@@ -20,18 +22,46 @@ struct MeshRasterizer {
     let texture: Bitmap
     let opacity: Double
     let cullBackFaces: Bool
+    /// Whether spans may take the vector kernels, and the texture's one colour if it has one.
+    let fast: Bool, uniform: UInt32?
+
+    init(target: Bitmap, clip: PixelRect, texture: Bitmap, opacity: Double, cullBackFaces: Bool) {
+        self.target = target; self.clip = clip; self.texture = texture; self.opacity = opacity
+        self.cullBackFaces = cullBackFaces
+        fast = FastPaths.enabled && SpanPlanes.fitsKernels(stride: texture.stride, height: texture.height)
+        uniform = texture.uniformPixel
+    }
 
     static let segment = 32
 
+    /// Draws the mesh's triangles in order; runs of triangles over the same rows (a grid row) as bands.
     func draw(_ mesh: Mesh) {
         let v = mesh.vertices, n = v.count
+        var band: [RasterTriangle] = [], spans: [BandSpan] = [], sorted: [BandSpan] = []
+        var attributes: RowAttributes? = nil
+        defer { attributes?.free() }
+        var rows = (0, -1)                             // the band's rows
+        func flush() {
+            band.withUnsafeBufferPointer { b in
+                if b.count >= Self.bandMinimum {
+                    if attributes == nil { attributes = RowAttributes(columns: clip.x0..<clip.x1) }
+                    draw(band: b, attributes!, &spans, &sorted)
+                } else {
+                    for k in b.indices { draw(b.baseAddress! + k) }
+                }
+            }
+            band.removeAll(keepingCapacity: true)
+        }
         var i = 0
         while i + 2 < mesh.indices.count {
             let a = Int(mesh.indices[i]), b = Int(mesh.indices[i + 1]), c = Int(mesh.indices[i + 2])
             i += 3
-            guard a < n, b < n, c < n else { continue }
-            triangle(v[a], v[b], v[c])
+            guard a < n, b < n, c < n, let t = setUp(v[a], v[b], v[c]) else { continue }
+            if !band.isEmpty && rows != (t.r0, t.r1) { flush() }
+            rows = (t.r0, t.r1)
+            band.append(t)
         }
+        flush()
     }
 
     @inline(__always) private static func snap(_ f: Float) -> Int {
@@ -45,27 +75,34 @@ struct MeshRasterizer {
     }
     @inline(__always) static func ceilDiv(_ a: Int, _ b: Int) -> Int { -floorDiv(-a, b) }
 
-    func triangle(_ p0: MeshVertex, _ p1: MeshVertex, _ p2: MeshVertex) {
+    func draw(_ t: UnsafePointer<RasterTriangle>) {
+        for r in t.pointee.r0...t.pointee.r1 {
+            let (cs, ce) = RasterTriangle.columns(t, row: r)
+            if cs < ce { span(t, row: r, cs, ce) }
+        }
+    }
+
+    /// A triangle's edges, rows, columns and attribute planes; nil when it draws nothing (degenerate,
+    /// culled, behind the eye, off the clip, or fully transparent).
+    func setUp(_ p0: MeshVertex, _ p1: MeshVertex, _ p2: MeshVertex) -> RasterTriangle? {
         @inline(__always) func usable(_ p: MeshVertex) -> Bool { p.w > 0 && p.x.isFinite && p.y.isFinite && p.w.isFinite }
-        guard usable(p0), usable(p1), usable(p2) else { return }
+        guard usable(p0), usable(p1), usable(p2) else { return nil }
         var v0 = p0, v1 = p1, v2 = p2
         let X0 = Self.snap(v0.x), Y0 = Self.snap(v0.y)
         var X1 = Self.snap(v1.x), Y1 = Self.snap(v1.y)
         var X2 = Self.snap(v2.x), Y2 = Self.snap(v2.y)
         var area = (X1 - X0) * (Y2 - Y0) - (X2 - X0) * (Y1 - Y0)
-        if area == 0 { return }
+        if area == 0 { return nil }
         // Positive area = clockwise on screen (y down): the winding of an unrotated `Mesh` grid.
         if area < 0 {
-            if cullBackFaces { return }
+            if cullBackFaces { return nil }
             swap(&v1, &v2); swap(&X1, &X2); swap(&Y1, &Y2); area = -area
         }
-        let e0 = Edge(X0, Y0, X1, Y1), e1 = Edge(X1, Y1, X2, Y2), e2 = Edge(X2, Y2, X0, Y0)
-
         let minY = min(Y0, Y1, Y2), maxY = max(Y0, Y1, Y2)
         let minX = min(X0, X1, X2), maxX = max(X0, X1, X2)
         let r0 = max(clip.y0, Self.ceilDiv(minY - 8, 16)), r1 = min(clip.y1 - 1, Self.floorDiv(maxY - 8, 16))
         let c0 = max(clip.x0, Self.ceilDiv(minX - 8, 16)), c1 = min(clip.x1, Self.floorDiv(maxX - 8, 16) + 1)
-        guard r0 <= r1, c0 < c1 else { return }
+        guard r0 <= r1, c0 < c1 else { return nil }
 
         // Attribute planes over the exact positions (snapping only decides coverage).
         let x0 = Double(v0.x), y0 = Double(v0.y)
@@ -78,76 +115,109 @@ struct MeshRasterizer {
                   x0: x0, y0: y0)
         }
         let q0 = 1 / Double(v0.w), q1 = 1 / Double(v1.w), q2 = 1 / Double(v2.w)
-        let pq = plane(q0, q1, q2)
-        let ps = plane(Double(v0.u) * q0, Double(v1.u) * q1, Double(v2.u) * q2)
-        let pt = plane(Double(v0.v) * q0, Double(v1.v) * q1, Double(v2.v) * q2)
         let plain = v0.shade == 1 && v1.shade == 1 && v2.shade == 1 && v0.highlight == 0 && v1.highlight == 0
             && v2.highlight == 0 && v0.alpha == v1.alpha && v1.alpha == v2.alpha
         let plainOpacity = alpha8(opacity * Double(v0.alpha))
-        if plain && plainOpacity == 0 { return }
-        let psh = plane(Double(v0.shade), Double(v1.shade), Double(v2.shade))
-        let phl = plane(Double(v0.highlight), Double(v1.highlight), Double(v2.highlight))
-        let pal = plane(Double(v0.alpha) * opacity, Double(v1.alpha) * opacity, Double(v2.alpha) * opacity)
+        if plain && plainOpacity == 0 { return nil }
+        let pq = plane(q0, q1, q2), pt = plane(Double(v0.v) * q0, Double(v1.v) * q1, Double(v2.v) * q2)
+        return RasterTriangle(
+            e0: Edge(X0, Y0, X1, Y1), e1: Edge(X1, Y1, X2, Y2), e2: Edge(X2, Y2, X0, Y0), r0: r0, r1: r1, c0: c0, c1: c1,
+            ps: plane(Double(v0.u) * q0, Double(v1.u) * q1, Double(v2.u) * q2), pt: pt, pq: pq,
+            psh: plane(Double(v0.shade), Double(v1.shade), Double(v2.shade)),
+            phl: plane(Double(v0.highlight), Double(v1.highlight), Double(v2.highlight)),
+            pal: plane(Double(v0.alpha) * opacity, Double(v1.alpha) * opacity, Double(v2.alpha) * opacity),
+            plain: plain, plainOpacity: plainOpacity,
+            // q = 1/w constant along rows (an affine map, or a perspective whose depth varies only down
+            // the screen) and u advancing exactly one texel a pixel with v fixed: a flat, unscaled page.
+            unitRows: pq.dx == 0 && pt.dx == 0)
+    }
 
+    /// Draws pixels cs..<ce of row r of triangle t (read in place: a triangle is too big to copy per
+    /// span).
+    func span(_ t: UnsafePointer<RasterTriangle>, row r: Int, _ cs: Int, _ ce: Int) {
         let W = texture.width, H = texture.height
-        let fast = FastPaths.enabled && SpanPlanes.fitsKernels(stride: texture.stride, height: texture.height)
-        let uniform = texture.uniformPixel
         let tex = texture.pixels, ts = texture.stride
-        // q = 1/w constant along rows (an affine map, or a perspective whose depth varies only down
-        // the screen) and u advancing exactly one texel a pixel with v fixed: a flat, unscaled page.
-        let unitRows = pq.dx == 0 && pt.dx == 0
-        for r in r0...r1 {
-            let Py = 16 * r + 8
-            var cs = c0, ce = c1
-            e0.clip(row: Py, &cs, &ce); e1.clip(row: Py, &cs, &ce); e2.clip(row: Py, &cs, &ce)
-            guard cs < ce else { continue }
-            let row = target.row(r), line = UnsafeMutableBufferPointer(start: row, count: target.width)
-            let xc = Double(cs) + 0.5, yc = Double(r) + 0.5
-            let planes = SpanPlanes(s: Float(ps.at(xc, yc) * 256), t: Float(pt.at(xc, yc) * 256), q: Float(pq.at(xc, yc)),
-                                    ds: Float(ps.dx * 256), dt: Float(pt.dx * 256), dq: Float(pq.dx))
-            let unit = unitRows && planes.ds * (1 / planes.q) == 256
-            // Shade, highlight and alpha step linearly in 8.16 fixed point (units of 1/256).
-            @inline(__always) func fx(_ d: Double) -> Int { Int(max(-1e6, min(1e6, d)) * 16_777_216) }
-            var SH = 0, HL = 0, AL = 0
-            let dSH = plain ? 0 : fx(psh.dx), dHL = plain ? 0 : fx(phl.dx), dAL = plain ? 0 : fx(pal.dx)
-            if !plain { SH = fx(psh.at(xc, yc)); HL = fx(phl.at(xc, yc)); AL = fx(pal.at(xc, yc)) }
-            // Chunks of up to 32 pixels: those with every tap inside the texture take the vector
-            // kernels, the rest (a page's border) the checked sampler.
-            var x = cs
-            while x < ce {
-                let n = min(Self.segment, ce - x), i0 = x - cs
-                let inside = planes.inside(i0, n, width: W, height: H)
-                let dst = row + x
-                if plain {
-                    if inside && fast && unit {
-                        let p = planes.position(i0)
-                        translatedSpan(dst, n, tex + Int(p.y >> 8) * ts + Int(p.x >> 8), ts, fx: UInt32(p.x & 0xff),
-                                       fy: UInt32(p.y & 0xff), opacity: plainOpacity)
-                    } else if inside && fast {
-                        meshSpan(dst, n, tex, ts, planes, first: i0, within: line, opacity: plainOpacity)
-                    } else {
-                        for i in 0..<n {
-                            let p = planes.position(i0 + i), U = Int(p.x) << 16, V = Int(p.y) << 16
-                            put(dst + i, inside ? sampleInside(tex, ts, U, V) : sampleChecked(texture, U, V), plainOpacity)
-                        }
-                    }
-                } else if inside && fast && dSH == 0 && dHL == 0 && dAL == 0 && HL >> 16 <= 0 && AL >> 16 >= 256 && uniform == nil {
-                    // Constant shade, no highlight, full alpha along the row (a cube face, a card).
-                    meshSpan(dst, n, tex, ts, planes, first: i0, within: line, opacity: 255, shade: UInt16(min(256, max(0, SH >> 16))))
+        let plain = t.pointee.plain, plainOpacity = t.pointee.plainOpacity
+        let row = target.row(r), line = UnsafeMutableBufferPointer(start: row, count: target.width)
+        let planes = RasterTriangle.planes(t, row: r, from: cs)
+        let unit = t.pointee.unitRows && planes.ds * (1 / planes.q) == 256
+        var (SH, HL, AL, dSH, dHL, dAL) = RasterTriangle.factors(t, row: r, from: cs)
+        // Chunks of up to 32 pixels: those with every tap inside the texture take the vector
+        // kernels, the rest (a page's border) the checked sampler.
+        var x = cs
+        while x < ce {
+            let n = min(Self.segment, ce - x), i0 = x - cs
+            let inside = planes.inside(i0, n, width: W, height: H)
+            let dst = row + x
+            if plain {
+                if inside && fast && unit {
+                    let p = planes.position(i0)
+                    translatedSpan(dst, n, tex + Int(p.y >> 8) * ts + Int(p.x >> 8), ts, fx: UInt32(p.x & 0xff),
+                                   fy: UInt32(p.y & 0xff), opacity: plainOpacity)
                 } else if inside && fast {
-                    shadedSpan(dst, n, tex, ts, planes, first: i0, within: line, &SH, &HL, &AL, dSH, dHL, dAL, uniform: uniform,
-                               translated: unit && uniform == nil ? planes.position(i0) : nil)
+                    meshSpan(dst, n, tex, ts, planes, first: i0, within: line, opacity: plainOpacity)
                 } else {
                     for i in 0..<n {
                         let p = planes.position(i0 + i), U = Int(p.x) << 16, V = Int(p.y) << 16
-                        let s = inside ? sampleInside(tex, ts, U, V) : sampleChecked(texture, U, V)
-                        put(dst + i, modulatePixel(s, SH >> 16, HL >> 16, AL >> 16), 255)
-                        SH += dSH; HL += dHL; AL += dAL
+                        put(dst + i, inside ? sampleInside(tex, ts, U, V) : sampleChecked(texture, U, V), plainOpacity)
                     }
                 }
-                x += n
+            } else if inside && fast && dSH == 0 && dHL == 0 && dAL == 0 && HL >> 16 <= 0 && AL >> 16 >= 256 && uniform == nil {
+                // Constant shade, no highlight, full alpha along the row (a cube face, a card).
+                meshSpan(dst, n, tex, ts, planes, first: i0, within: line, opacity: 255, shade: UInt16(min(256, max(0, SH >> 16))))
+            } else if inside && fast {
+                shadedSpan(dst, n, tex, ts, planes, first: i0, within: line, &SH, &HL, &AL, dSH, dHL, dAL, uniform: uniform,
+                           translated: unit && uniform == nil ? planes.position(i0) : nil)
+            } else {
+                for i in 0..<n {
+                    let p = planes.position(i0 + i), U = Int(p.x) << 16, V = Int(p.y) << 16
+                    let s = inside ? sampleInside(tex, ts, U, V) : sampleChecked(texture, U, V)
+                    put(dst + i, modulatePixel(s, SH >> 16, HL >> 16, AL >> 16), 255)
+                    SH += dSH; HL += dHL; AL += dAL
+                }
             }
+            x += n
         }
+    }
+}
+
+/// A triangle set up for drawing: its edges, the rows and columns it may cover, and its attribute
+/// planes — u/w, v/w, 1/w (perspective-correct texturing) and shade, highlight, alpha.
+struct RasterTriangle {
+    let e0, e1, e2: Edge
+    let r0, r1, c0, c1: Int
+    let ps, pt, pq, psh, phl, pal: Plane
+    /// No shade, highlight or varying alpha: drawn at `plainOpacity`.
+    let plain: Bool
+    let plainOpacity: UInt32
+    let unitRows: Bool
+
+    /// The columns of row r of triangle t inside all three edges (empty when cs ≥ ce). Static, on the
+    /// triangle in place: a method call would copy the whole triangle for every row.
+    @inline(__always) static func columns(_ t: UnsafePointer<RasterTriangle>, row r: Int) -> (Int, Int) {
+        let Py = 16 * r + 8
+        var cs = t.pointee.c0, ce = t.pointee.c1
+        t.pointee.e0.clip(row: Py, &cs, &ce); t.pointee.e1.clip(row: Py, &cs, &ce); t.pointee.e2.clip(row: Py, &cs, &ce)
+        return (cs, ce)
+    }
+
+    /// The texture planes along row r from the centre of pixel cs.
+    @inline(__always) static func planes(_ t: UnsafePointer<RasterTriangle>, row r: Int, from cs: Int) -> SpanPlanes {
+        let xc = Double(cs) + 0.5, yc = Double(r) + 0.5
+        let ps = t.pointee.ps, pt = t.pointee.pt, pq = t.pointee.pq
+        return SpanPlanes(s: Float(ps.at(xc, yc) * 256), t: Float(pt.at(xc, yc) * 256), q: Float(pq.at(xc, yc)),
+                          ds: Float(ps.dx * 256), dt: Float(pt.dx * 256), dq: Float(pq.dx))
+    }
+
+    /// Shade, highlight and alpha at the centre of pixel cs of row r and their steps along it, in
+    /// 8.16 fixed point (units of 1/256; the value used is x >> 16). All zero for plain triangles.
+    @inline(__always) static func factors(_ t: UnsafePointer<RasterTriangle>, row r: Int, from cs: Int)
+        -> (SH: Int, HL: Int, AL: Int, dSH: Int, dHL: Int, dAL: Int) {
+        if t.pointee.plain { return (0, 0, 0, 0, 0, 0) }
+        let psh = t.pointee.psh, phl = t.pointee.phl, pal = t.pointee.pal
+        @inline(__always) func fx(_ d: Double) -> Int { Int(max(-1e6, min(1e6, d)) * 16_777_216) }
+        let xc = Double(cs) + 0.5, yc = Double(r) + 0.5
+        return (fx(psh.at(xc, yc)), fx(phl.at(xc, yc)), fx(pal.at(xc, yc)), fx(psh.dx), fx(phl.dx), fx(pal.dx))
     }
 }
 

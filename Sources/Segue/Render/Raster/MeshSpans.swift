@@ -205,11 +205,6 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
         }
         return
     }
-    // Branch-free clamp to 0…256 on 32-bit lanes (the generic pointwiseMin/Max are not inlined).
-    @inline(__always) func unit(_ x: I8) -> I8 {
-        let c = x & ~(x &>> 31), d = c &- 256
-        return 256 &+ (d & (d &>> 31))
-    }
     @inline(__always) func lanes(_ v: Int, _ d: Int) -> I8 {
         I8(repeating: Int32(v)) &+ I8(0, 1, 2, 3, 4, 5, 6, 7) &* Int32(d)
     }
@@ -221,22 +216,7 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
     let lastHL = HL0 + (count - 1) * dHL, lastAL = AL0 + (count - 1) * dAL
     let lights = HL0 >> 16 > 0 || lastHL >> 16 > 0, fades = AL0 >> 16 < 256 || lastAL >> 16 < 256
     SH += count * dSH; HL += count * dHL; AL += count * dAL
-    @inline(__always) func both(_ w: I8) -> Half16 { let u = unsafeBitCast(w, to: Px8.self); return lanes16(u | (u &<< 16)) }
-    @inline(__always) func min16(_ x: Half16, _ y: Half16) -> Half16 {
-        let d = unsafeBitCast(x &- y, to: SIMD16<Int16>.self)
-        return y &+ unsafeBitCast(d & (d &>> 15), to: Half16.self)
-    }
-    // c·shade + a·highlight + 128 needs 17 bits, so the two products are halved before adding,
-    // keeping the carry of their low bits: ⌊(x + y)/256⌋ = ⌊(⌊x/2⌋ + ⌊y/2⌋ + (x ∧ y ∧ 1))/128⌋.
-    @inline(__always) func lit(_ c: Half16, _ sh: Half16, _ lift: Half16, _ a: Half16) -> Half16 {
-        let x = c &* sh
-        return min16(a, ((x &>> 1) &+ (lift &>> 1) &+ (x & lift & 1)) &>> 7)
-    }
-    // A one-colour texture samples as that colour wherever it is read (weights sum to 256).
-    let uniformLanes = uniform.map { c -> (Half16, Half16) in
-        let v = Px8(repeating: c), mask = Px8(repeating: 0x00ff_00ff)
-        return (lanes16(v & mask), lanes16((v &>> 8) & mask))
-    }
+    let uniformLanes = uniform.map(uniformSample8)
     eightAtATime(dst, count, first: first, within: row) { d, lane, offset in
         let rb: Half16, ag: Half16
         if let c = uniformLanes {
@@ -260,26 +240,58 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
             (rb, ag) = bilinear8Lanes(t00, t10, t01, t11, unsafeBitCast(x, to: Px8.self), unsafeBitCast(y, to: Px8.self))
         }
         // The factors of the pixels `offset` … `offset + 7` into the span.
-        @inline(__always) func at(_ v0: Int, _ d: Int, _ l0: I8) -> I8 { unit((l0 &+ Int32(truncatingIfNeeded: v0 + offset * d)) &>> 16) }
-        let sh = at(SH0, dSH, sh0)
-        let alpha = pixels32(ag) &>> 16
-        let aa = lanes16(alpha | (alpha &<< 16))
-        // Colour lanes take shade and highlight; the alpha lanes of `ag` shade 1 (256) and no
-        // highlight, so they come out as a, then × alpha like the rest.
-        let shRB = both(sh), shAG = lanes16(unsafeBitCast(sh, to: Px8.self) | Px8(repeating: 256 << 16))
-        var orb: Half16, oag: Half16
-        if lights {
-            let hl = at(HL0, dHL, hl0)
-            let liftRB = aa &* both(hl) &+ 128, liftAG = aa &* lanes16(unsafeBitCast(hl, to: Px8.self)) &+ 128
-            orb = lit(rb, shRB, liftRB, aa); oag = lit(ag, shAG, liftAG, aa)
-        } else {
-            // `lit` with a zero highlight (lift 128): the halved sum is the rounded product.
-            orb = min16(aa, (rb &* shRB &+ 128) &>> 8); oag = min16(aa, (ag &* shAG &+ 128) &>> 8)
-        }
-        if fades {
-            let alB = both(at(AL0, dAL, al0))
-            orb = (orb &* alB &+ 128) &>> 8; oag = (oag &* alB &+ 128) &>> 8
-        }
+        @inline(__always) func at(_ v0: Int, _ d: Int, _ l0: I8) -> I8 { clamp256((l0 &+ Int32(truncatingIfNeeded: v0 + offset * d)) &>> 16) }
+        let (orb, oag) = modulate8(rb, ag, shade: at(SH0, dSH, sh0), highlight: lights ? at(HL0, dHL, hl0) : nil,
+                                   alpha: fades ? at(AL0, dAL, al0) : nil)
         putLanes8(d, orb, oag, opacity: 255)
     }
+}
+
+/// Branch-free clamp to 0…256 on 32-bit lanes (the generic pointwiseMin/Max are not inlined).
+@inline(__always) func clamp256(_ x: I8) -> I8 {
+    let c = x & ~(x &>> 31), d = c &- 256
+    return 256 &+ (d & (d &>> 31))
+}
+
+/// A one-colour texture's eight samples as 16-bit lane pairs: that colour wherever it is read
+/// (bilinear weights sum to 256), so such spans need no gathers.
+@inline(__always) func uniformSample8(_ c: UInt32) -> (Half16, Half16) {
+    let v = Px8(repeating: c), mask = Px8(repeating: 0x00ff_00ff)
+    return (lanes16(v & mask), lanes16((v &>> 8) & mask))
+}
+
+/// Eight samples (16-bit lane pairs) multiplied by shade, lit by highlight (white × alpha) and faded
+/// by alpha — per-lane factors in 1/256, each 0…256 — as `modulatePixel` does one at a time. A nil
+/// highlight or alpha is 0 or 256 on every lane, which change nothing, so their arithmetic is skipped.
+@inline(__always)
+func modulate8(_ rb: Half16, _ ag: Half16, shade sh: I8, highlight hl: I8?, alpha al: I8?) -> (Half16, Half16) {
+    @inline(__always) func both(_ w: I8) -> Half16 { let u = unsafeBitCast(w, to: Px8.self); return lanes16(u | (u &<< 16)) }
+    @inline(__always) func min16(_ x: Half16, _ y: Half16) -> Half16 {
+        let d = unsafeBitCast(x &- y, to: SIMD16<Int16>.self)
+        return y &+ unsafeBitCast(d & (d &>> 15), to: Half16.self)
+    }
+    // c·shade + a·highlight + 128 needs 17 bits, so the two products are halved before adding,
+    // keeping the carry of their low bits: ⌊(x + y)/256⌋ = ⌊(⌊x/2⌋ + ⌊y/2⌋ + (x ∧ y ∧ 1))/128⌋.
+    @inline(__always) func lit(_ c: Half16, _ sh: Half16, _ lift: Half16, _ a: Half16) -> Half16 {
+        let x = c &* sh
+        return min16(a, ((x &>> 1) &+ (lift &>> 1) &+ (x & lift & 1)) &>> 7)
+    }
+    let alpha = pixels32(ag) &>> 16
+    let aa = lanes16(alpha | (alpha &<< 16))
+    // Colour lanes take shade and highlight; the alpha lanes of `ag` shade 1 (256) and no
+    // highlight, so they come out as a, then × alpha like the rest.
+    let shRB = both(sh), shAG = lanes16(unsafeBitCast(sh, to: Px8.self) | Px8(repeating: 256 << 16))
+    var orb: Half16, oag: Half16
+    if let hl {
+        let liftRB = aa &* both(hl) &+ 128, liftAG = aa &* lanes16(unsafeBitCast(hl, to: Px8.self)) &+ 128
+        orb = lit(rb, shRB, liftRB, aa); oag = lit(ag, shAG, liftAG, aa)
+    } else {
+        // `lit` with a zero highlight (lift 128): the halved sum is the rounded product.
+        orb = min16(aa, (rb &* shRB &+ 128) &>> 8); oag = min16(aa, (ag &* shAG &+ 128) &>> 8)
+    }
+    if let al {
+        let alB = both(al)
+        orb = (orb &* alB &+ 128) &>> 8; oag = (oag &* alB &+ 128) &>> 8
+    }
+    return (orb, oag)
 }
