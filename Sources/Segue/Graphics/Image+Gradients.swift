@@ -64,9 +64,20 @@ extension Image {
 
     /// A linear gradient from `startPoint` to `endPoint`, given in unit coordinates of the image
     /// ((0, 0) top-left, (1, 1) bottom-right; default top to bottom), with optional stop `locations`.
+    /// Made once per parameters while recently used (`GeneratedImageCache`): the image is shared, its
+    /// bitmap must not be drawn into.
     public static func linearGradient(size: Size, colors: [Color], locations: [Double]? = nil,
                                       startPoint: Point = Point(x: 0.5, y: 0), endPoint: Point = Point(x: 0.5, y: 1)) -> Image {
         let (w, h) = Image.pixelSize(size)
+        let key = LinearGradientKey(width: w, height: h, colors: colors, locations: locations, start: startPoint, end: endPoint)
+        return GeneratedImageCache.shared.image(key) {
+            generateLinearGradient(width: w, height: h, colors: colors, locations: locations, startPoint: startPoint, endPoint: endPoint)
+        }
+    }
+
+    /// The linear gradient made afresh (what `linearGradient` caches).
+    static func generateLinearGradient(width w: Int, height h: Int, colors: [Color], locations: [Double]?,
+                                       startPoint: Point, endPoint: Point) -> Image {
         let ramp = GradientRamp(colors: colors, locations: locations)
         let b = Bitmap(width: w, height: h)
         let sx = startPoint.x * Double(w), sy = startPoint.y * Double(h)
@@ -110,4 +121,11 @@ extension Image {
         let (w, h) = Image.pixelSize(size)
         return Image(bitmap: Bitmap(width: w, height: h, fill: color.premultipliedPixel))
     }
+}
+
+private struct LinearGradientKey: Hashable {
+    let width, height: Int
+    let colors: [Color]
+    let locations: [Double]?
+    let start, end: Point
 }

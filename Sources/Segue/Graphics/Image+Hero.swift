@@ -11,8 +11,17 @@ extension Image {
     }
 
     /// A landscape of `size` points in `style`; `seed` varies the ridges (and stars).
+    /// Made once per (pixel size, style, seed) while recently used (`GeneratedImageCache`): the image
+    /// is shared, its bitmap must not be drawn into.
     public static func hero(size: Size, style: HeroStyle = .dusk, seed: UInt64 = 1) -> Image {
         let (w, h) = Image.pixelSize(size)
+        return GeneratedImageCache.shared.image(HeroKey(width: w, height: h, style: style, seed: seed)) {
+            generateHero(width: w, height: h, style: style, seed: seed)
+        }
+    }
+
+    /// The landscape made afresh (what `hero` caches).
+    static func generateHero(width w: Int, height h: Int, style: HeroStyle, seed: UInt64) -> Image {
         let p = HeroPalette(style)
         let sky = GradientRamp(colors: p.sky, locations: nil)
         var rng = SplitMix(seed: seed &* 0x9E37_79B9 &+ UInt64(HeroStyle.allCases.firstIndex(of: style) ?? 0))
@@ -92,6 +101,12 @@ extension Image {
         }
         return Image(bitmap: b)
     }
+}
+
+private struct HeroKey: Hashable {
+    let width, height: Int
+    let style: Image.HeroStyle
+    let seed: UInt64
 }
 
 /// Colours (premultiplied 0…255, opaque) and placements of a hero style.
