@@ -28,6 +28,9 @@ final class GeneratedImageCache: @unchecked Sendable {
         return image
     }
 
+    /// Whether the cache keeps `bitmap` (as a cached image's pixels) alive.
+    func holds(_ bitmap: Bitmap) -> Bool { lock.withLock { entries.values.contains { $0.image.bitmap === bitmap } } }
+
     var count: Int { lock.withLock { entries.count } }
     var storedBytes: Int { lock.withLock { bytes } }
 
