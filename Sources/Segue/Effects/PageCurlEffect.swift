@@ -6,9 +6,11 @@
 // past the axis line L. d ≤ 0 stays flat; 0 < d < πr wraps the cylinder (angle φ = d/r, lifted
 // r·(1 − cos φ)); beyond, the page lies flat on top, face down, travelling back. The page is a grid
 // whose lifted cells are drawn in order of d, which is order of height — painter's order is exact for
-// a single cylinder. The back of the page shows mirrored (the geometry does that), washed out like
-// paper seen from behind with the print showing through; the curl is shaded by its slope; the new page
-// lies in a soft shadow along the roll and the flat page darkens slightly where the roll meets it.
+// a single cylinder; cells across the axis or the crest are cut along it, so the page bends on those
+// lines and not along the grid (no staircase, no notches in the silhouette). The back of the page
+// shows mirrored (the geometry does that), washed out like paper seen from behind with the print
+// showing through; the curl is shaded by its slope; the new page lies in a soft shadow along the roll
+// and the page darkens slightly on either side of the crease.
 
 import Foundation
 
@@ -22,9 +24,16 @@ public final class PageCurlEffect: TransitionEffect {
 
     private var points: [Lift] = []
     private var flat = Mesh(), lifted = Mesh(), under = Mesh()
+    /// Lifted cells and cut pieces by height: a cell by its top-left vertex, piece k as −1 − k.
     private var order: [(d: Double, cell: Int)] = []
+    /// Cells across a bend (the axis or the crest), and the pieces they are cut into (vertex indices
+    /// around each).
+    private var cutCells: [Int] = []
+    private var pieces: [[UInt32]] = []
 
     private struct Lift { var x, y, z, phi, d: Double }
+    /// A corner of a cell being cut: page position, distance past the axis, vertex index.
+    private struct CutCorner { var x, y, d: Double; var index: UInt32 }
 
     public init(direction: Direction = .curl, extent: Double = 1,
                 angles: (start: Double, end: Double) = (0.95, 0.62)) {
@@ -62,28 +71,30 @@ public final class PageCurlEffect: TransitionEffect {
 
         // Grid sized to the page: about 26 px cells at 640 wide, never fewer than 24 columns.
         let cols = max(24, min(64, Int((W / 24).rounded()))), rows = max(16, Int((Double(cols) * H / W).rounded()))
+        /// Page point (x, y) where the curl has carried it; `exactly` gives its distance past the axis
+        /// when it is known (a point cut on a bend, so rounding cannot put it on the wrong side).
+        func lift(_ x: Double, _ y: Double, exactly known: Double? = nil) -> Lift {
+            let d = known ?? x * nx + y * ny - L
+            var q = Lift(x: x, y: y, z: 0, phi: 0, d: d)
+            if d > 0 {
+                let dd: Double
+                if d < Double.pi * r {
+                    q.phi = d / r
+                    dd = r * sin(q.phi) - d
+                    q.z = r * (1 - cos(q.phi))
+                } else {
+                    q.phi = Double.pi
+                    dd = Double.pi * r - 2 * d
+                    q.z = 2 * r
+                }
+                q.x += dd * nx; q.y += dd * ny
+            }
+            return q
+        }
         points.removeAll(keepingCapacity: true)
         for j in 0...rows {
             let y = H * Double(j) / Double(rows)
-            for i in 0...cols {
-                let x = W * Double(i) / Double(cols)
-                let d = x * nx + y * ny - L
-                var q = Lift(x: x, y: y, z: 0, phi: 0, d: d)
-                if d > 0 {
-                    let dd: Double
-                    if d < Double.pi * r {
-                        q.phi = d / r
-                        dd = r * sin(q.phi) - d
-                        q.z = r * (1 - cos(q.phi))
-                    } else {
-                        q.phi = Double.pi
-                        dd = Double.pi * r - 2 * d
-                        q.z = 2 * r
-                    }
-                    q.x += dd * nx; q.y += dd * ny
-                }
-                points.append(q)
-            }
+            for i in 0...cols { points.append(lift(W * Double(i) / Double(cols), y)) }
         }
 
         // The page underneath, in the curl's soft shadow: darkest at the roll's outer edge (d ≈ r, where
@@ -112,30 +123,82 @@ public final class PageCurlEffect: TransitionEffect {
         canvas.draw(under, texture: below)
 
         // The curling page: flat cells first, then the lifted cells from the axis outwards (lowest first).
-        flat.reset(); lifted.reset(); order.removeAll(keepingCapacity: true)
+        flat.reset(); lifted.reset(); order.removeAll(keepingCapacity: true); cutCells.removeAll(keepingCapacity: true)
+        // The page on either side of the axis lies in the crease's shade (contact shadow), darkest at
+        // the axis and gone 0.6 r from it either way, so the shading is continuous across the bend.
+        func contact(_ d: Double) -> Double {
+            1 - strength * 0.16 * (d <= 0 ? smoothstep(-0.6 * r, 0, d) : 1 - smoothstep(0, 0.6 * r, d))
+        }
         for (k, q) in points.enumerated() {
             let j = k / stride, i = k % stride
             let u = W * Double(i) / Double(cols), v = H * Double(j) / Double(rows)
-            // Flat page just before the axis lies in the curl's shade (contact shadow).
-            let contact = q.d <= 0 ? 1 - strength * 0.16 * smoothstep(-0.6 * r, 0, q.d) : 1
-            flat.vertices.append(pageVertex(q, u: u, v: v, pr: pr, texture: page, opacity: f.opacity, shade: contact))
+            flat.vertices.append(pageVertex(q, u: u, v: v, pr: pr, texture: page, opacity: f.opacity, shade: contact(q.d)))
         }
+        // The lines where the page bends: the axis (the contact shadow's darkest line, where the flat
+        // page starts to lift) and the crest (φ = π/2, where the roll turns back over itself).
+        let bends = [0, Double.pi / 2 * r]
         // Flat cells out of the contact shade (shade 1 at every corner) go in runs, as one quad each.
         // Lifted cells (some corner past the axis) are left out here and queued by height instead.
         for j in 0..<rows {
             flat.appendGridRow(j, columns: cols, stride: stride) { a in
                 let ds = (points[a].d, points[a + 1].d, points[a + stride].d, points[a + stride + 1].d)
                 let far = max(ds.0, ds.1, ds.2, ds.3)
-                guard far <= 0 else { order.append(((ds.0 + ds.1 + ds.2 + ds.3) / 4, a)); return .skip }
+                guard far <= 0 else {
+                    let near = min(ds.0, ds.1, ds.2, ds.3)
+                    if bends.contains(where: { near < $0 && far > $0 }) { cutCells.append(a) } else {
+                        order.append(((ds.0 + ds.1 + ds.2 + ds.3) / 4, a))
+                    }
+                    return .skip
+                }
                 return strength == 0 || far <= -0.6 * r ? .mergeable : .single
             }
         }
-        order.sort { $0.d < $1.d }
         lifted.vertices = flat.vertices
-        for (_, a) in order { lifted.appendGridCell(a, stride: stride) }
+        // A cell across a bend would bend only along its edges: across the axis its contact shadow
+        // would reach into the lifting page cell by cell (a staircase along the tilted axis), across
+        // the crest it would fold inside its triangles and show a notch of the dark front through the
+        // back. It is cut along each bend it crosses, and each piece is queued by its own height.
+        pieces.removeAll(keepingCapacity: true)
+        for a in cutCells {
+            var polys: [[CutCorner]] = [[a, a + 1, a + stride + 1, a + stride].map { k in
+                CutCorner(x: W * Double(k % stride) / Double(cols), y: H * Double(k / stride) / Double(rows),
+                          d: points[k].d, index: UInt32(k))
+            }]
+            for bend in bends {
+                polys = polys.flatMap { poly -> [[CutCorner]] in
+                    guard poly.contains(where: { $0.d < bend }), poly.contains(where: { $0.d > bend }) else { return [poly] }
+                    var below: [CutCorner] = [], above: [CutCorner] = []
+                    for (k, c) in poly.enumerated() {
+                        let n = poly[(k + 1) % poly.count]
+                        if c.d <= bend { below.append(c) }
+                        if c.d >= bend { above.append(c) }
+                        guard (c.d < bend && n.d > bend) || (c.d > bend && n.d < bend) else { continue }
+                        let t = (bend - c.d) / (n.d - c.d)
+                        let x = c.x + t * (n.x - c.x), y = c.y + t * (n.y - c.y)
+                        let cut = CutCorner(x: x, y: y, d: bend, index: UInt32(lifted.vertices.count))
+                        lifted.vertices.append(pageVertex(lift(x, y, exactly: bend), u: x, v: y, pr: pr, texture: page, opacity: f.opacity,
+                                                          shade: contact(bend)))
+                        below.append(cut); above.append(cut)
+                    }
+                    return [below, above]
+                }
+            }
+            for poly in polys {
+                order.append((poly.reduce(0) { $0 + $1.d } / Double(poly.count), -1 - pieces.count))
+                pieces.append(poly.map(\.index))
+            }
+        }
+        order.sort { $0.d < $1.d }
+        for (_, a) in order {
+            if a >= 0 { lifted.appendGridCell(a, stride: stride); continue }
+            let poly = pieces[-1 - a]
+            for k in 1..<(poly.count - 1) {
+                lifted.indices.append(poly[0]); lifted.indices.append(poly[k]); lifted.indices.append(poly[k + 1])
+            }
+        }
         // Feather the lifted page's border, which now stands out against what lies beneath.
         let v = flat.vertices   // the same vertices, read from a buffer the skirts do not grow
-        for (_, a) in order {
+        for a in order.map(\.cell).filter({ $0 >= 0 }) + cutCells {
             let i = a % stride, j = a / stride
             if j == 0 { lifted.appendSkirt(v[a], v[a + 1], inside: v[a + stride]) }
             if j == rows - 1 { lifted.appendSkirt(v[a + stride], v[a + stride + 1], inside: v[a]) }
@@ -148,13 +211,13 @@ public final class PageCurlEffect: TransitionEffect {
 
     /// A vertex of the curling page: the front lit by its slope, the back washed out and see-through.
     private func pageVertex(_ q: Lift, u: Double, v: Double, pr: PageProjector, texture: Bitmap, opacity: Double,
-                            shade flatShade: Double) -> MeshVertex {
+                            shade contact: Double) -> MeshVertex {
         if q.phi == 0 {
-            return pr.vertex(x: q.x, y: q.y, u: u, v: v, texture: texture, shade: flatShade, alpha: opacity)
+            return pr.vertex(x: q.x, y: q.y, u: u, v: v, texture: texture, shade: contact, alpha: opacity)
         }
         if q.phi <= Double.pi / 2 {
             // Front: turns darker as it rolls away from the viewer, darkest at the crest.
-            let shade = 1 - 0.38 * pow(sin(q.phi), 3)
+            let shade = (1 - 0.38 * pow(sin(q.phi), 3)) * contact
             return pr.vertex(x: q.x, y: q.y, z: q.z, u: u, v: v, texture: texture, shade: shade, alpha: opacity)
         }
         // Back: the page's own print showing faintly (mirrored) through white paper, a soft highlight
