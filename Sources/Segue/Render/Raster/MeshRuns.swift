@@ -114,12 +114,11 @@ extension MeshRasterizer {
         if plain && t.pointee.unitRows && planes.ds * (1 / planes.q) == 256 { return nil }
         guard planes.inside(0, n, width: texture.width, height: texture.height) else { return nil }
         let (SH, HL, AL, dSH, dHL, dAL) = RasterTriangle.factors(t, row: r, from: cs)
-        if !plain && (n + 8) * max(abs(dSH), abs(dHL), abs(dAL)) + max(abs(SH), abs(HL), abs(AL)) >= 1 << 30 { return nil }
+        if !plain && !factorsFitLanes(n, SH, HL, AL, dSH, dHL, dAL) { return nil }
         let o = cs - a.origin
         @inline(__always) func store(_ v: I8, _ p: UnsafeMutablePointer<Int32>, _ k: Int) {
             UnsafeMutableRawPointer(p + o + k).storeBytes(of: v, as: I8.self)
         }
-        let iota = I8(0, 1, 2, 3, 4, 5, 6, 7)
         var lane = F8(0, 1, 2, 3, 4, 5, 6, 7)
         var k = 0
         while k < n {
@@ -128,17 +127,13 @@ extension MeshRasterizer {
             if plain {
                 store(I8(repeating: 256), a.sh, k); store(I8(repeating: 0), a.hl, k); store(I8(repeating: 256), a.al, k)
             } else {
-                @inline(__always) func at(_ v0: Int, _ d: Int) -> I8 {
-                    clamp256((iota &* Int32(d) &+ Int32(truncatingIfNeeded: v0 + k * d)) &>> 16)
-                }
-                store(at(SH, dSH), a.sh, k); store(at(HL, dHL), a.hl, k); store(at(AL, dAL), a.al, k)
+                store(factorLanes(SH, dSH, at: k), a.sh, k); store(factorLanes(HL, dHL, at: k), a.hl, k)
+                store(factorLanes(AL, dAL, at: k), a.al, k)
             }
             lane += 8
             k += 8
         }
-        if plain { return (false, false) }
-        let lastHL = HL + (n - 1) * dHL, lastAL = AL + (n - 1) * dAL
-        return (HL >> 16 > 0 || lastHL >> 16 > 0, AL >> 16 < 256 || lastAL >> 16 < 256)
+        return plain ? (false, false) : spanLightsAndFades(n, HL, dHL, AL, dAL)
     }
 }
 

@@ -192,8 +192,7 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
                 uniform: UInt32? = nil, translated start: (x: Int32, y: Int32)? = nil) {
     // The factors of eight pixels as 32-bit lanes (8.16); spans whose factors could leave 32 bits on
     // the way (absurd gradients) take the scalar loop.
-    let reach = (count + 8) * max(abs(dSH), abs(dHL), abs(dAL)) + max(abs(SH), abs(HL), abs(AL))
-    if reach >= 1 << 30 {
+    if !factorsFitLanes(count, SH, HL, AL, dSH, dHL, dAL) {
         for i in 0..<count {
             let s: UInt32
             if let c = uniform { s = c } else {
@@ -205,16 +204,8 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
         }
         return
     }
-    @inline(__always) func lanes(_ v: Int, _ d: Int) -> I8 {
-        I8(repeating: Int32(v)) &+ I8(0, 1, 2, 3, 4, 5, 6, 7) &* Int32(d)
-    }
-    let sh0 = lanes(0, dSH), hl0 = lanes(0, dHL), al0 = lanes(0, dAL)
     let (SH0, HL0, AL0) = (SH, HL, AL)
-    // Factors are linear along the span, so its ends decide whether any pixel is lit (highlight
-    // above 0) or faded (alpha below 256); spans with neither skip that arithmetic — a zero highlight
-    // and a full alpha (× 256) change nothing.
-    let lastHL = HL0 + (count - 1) * dHL, lastAL = AL0 + (count - 1) * dAL
-    let lights = HL0 >> 16 > 0 || lastHL >> 16 > 0, fades = AL0 >> 16 < 256 || lastAL >> 16 < 256
+    let (lights, fades) = spanLightsAndFades(count, HL0, dHL, AL0, dAL)
     SH += count * dSH; HL += count * dHL; AL += count * dAL
     let uniformLanes = uniform.map(uniformSample8)
     eightAtATime(dst, count, first: first, within: row) { d, lane, offset in
@@ -239,12 +230,31 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
             let (t00, t10, t01, t11) = gather8(tex, stride, x, y)
             (rb, ag) = bilinear8Lanes(t00, t10, t01, t11, unsafeBitCast(x, to: Px8.self), unsafeBitCast(y, to: Px8.self))
         }
-        // The factors of the pixels `offset` … `offset + 7` into the span.
-        @inline(__always) func at(_ v0: Int, _ d: Int, _ l0: I8) -> I8 { clamp256((l0 &+ Int32(truncatingIfNeeded: v0 + offset * d)) &>> 16) }
-        let (orb, oag) = modulate8(rb, ag, shade: at(SH0, dSH, sh0), highlight: lights ? at(HL0, dHL, hl0) : nil,
-                                   alpha: fades ? at(AL0, dAL, al0) : nil)
+        let (orb, oag) = modulate8(rb, ag, shade: factorLanes(SH0, dSH, at: offset),
+                                   highlight: lights ? factorLanes(HL0, dHL, at: offset) : nil,
+                                   alpha: fades ? factorLanes(AL0, dAL, at: offset) : nil)
         putLanes8(d, orb, oag, opacity: 255)
     }
+}
+
+/// Whether shade, highlight and alpha in 8.16 (starting at SH, HL, AL, stepping dSH, dHL, dAL a
+/// pixel) stay within 32-bit lanes over a span of `count` pixels and its last group's overhang.
+@inline(__always) func factorsFitLanes(_ count: Int, _ SH: Int, _ HL: Int, _ AL: Int, _ dSH: Int, _ dHL: Int, _ dAL: Int) -> Bool {
+    (count + 8) * max(abs(dSH), abs(dHL), abs(dAL)) + max(abs(SH), abs(HL), abs(AL)) < 1 << 30
+}
+
+/// Whether any of `count` pixels is lit (highlight above 0) or faded (alpha below 256). The factors
+/// are linear along the span, so its ends decide; spans with neither skip that arithmetic — a zero
+/// highlight and a full alpha (× 256) change nothing.
+@inline(__always) func spanLightsAndFades(_ count: Int, _ HL: Int, _ dHL: Int, _ AL: Int, _ dAL: Int) -> (lights: Bool, fades: Bool) {
+    let lastHL = HL + (count - 1) * dHL, lastAL = AL + (count - 1) * dAL
+    return (HL >> 16 > 0 || lastHL >> 16 > 0, AL >> 16 < 256 || lastAL >> 16 < 256)
+}
+
+/// A factor (8.16, starting at v0, stepping d a pixel) at the pixels `offset` … `offset + 7` of its
+/// span, as 0…256 lanes.
+@inline(__always) func factorLanes(_ v0: Int, _ d: Int, at offset: Int) -> I8 {
+    clamp256((I8(0, 1, 2, 3, 4, 5, 6, 7) &* Int32(truncatingIfNeeded: d) &+ Int32(truncatingIfNeeded: v0 + offset * d)) &>> 16)
 }
 
 /// Branch-free clamp to 0…256 on 32-bit lanes (the generic pointwiseMin/Max are not inlined).
