@@ -24,12 +24,13 @@ public final class PageCurlEffect: TransitionEffect {
 
     private var points: [Lift] = []
     private var flat = Mesh(), lifted = Mesh(), under = Mesh()
-    /// Lifted cells and cut pieces by height: a cell by its top-left vertex, piece k as −1 − k.
+    /// Lifted cells and cut pieces by height: a cell by its top-left vertex, a piece as −1 − the
+    /// offset of its first corner in `pieceCorners`.
     private var order: [(d: Double, cell: Int)] = []
-    /// Cells across a bend (the axis or the crest), and the pieces they are cut into (vertex indices
-    /// around each).
+    /// Cells across a bend (the axis or the crest).
     private var cutCells: [Int] = []
-    private var pieces: [[UInt32]] = []
+    /// The pieces they are cut into: each piece's corner count, then its vertex indices in order around it.
+    private var pieceCorners: [UInt32] = []
 
     private struct Lift { var x, y, z, phi, d: Double }
     /// A corner of a cell being cut: page position, distance past the axis, vertex index.
@@ -158,7 +159,7 @@ public final class PageCurlEffect: TransitionEffect {
         // would reach into the lifting page cell by cell (a staircase along the tilted axis), across
         // the crest it would fold inside its triangles and show a notch of the dark front through the
         // back. It is cut along each bend it crosses, and each piece is queued by its own height.
-        pieces.removeAll(keepingCapacity: true)
+        pieceCorners.removeAll(keepingCapacity: true)
         for a in cutCells {
             var polys: [[CutCorner]] = [[a, a + 1, a + stride + 1, a + stride].map { k in
                 CutCorner(x: W * Double(k % stride) / Double(cols), y: H * Double(k / stride) / Double(rows),
@@ -184,27 +185,31 @@ public final class PageCurlEffect: TransitionEffect {
                 }
             }
             for poly in polys {
-                order.append((poly.reduce(0) { $0 + $1.d } / Double(poly.count), -1 - pieces.count))
-                pieces.append(poly.map(\.index))
+                order.append((poly.reduce(0) { $0 + $1.d } / Double(poly.count), -1 - pieceCorners.count))
+                pieceCorners.append(UInt32(poly.count))
+                for c in poly { pieceCorners.append(c.index) }
             }
         }
         order.sort { $0.d < $1.d }
         for (_, a) in order {
             if a >= 0 { lifted.appendGridCell(a, stride: stride); continue }
-            let poly = pieces[-1 - a]
-            for k in 1..<(poly.count - 1) {
-                lifted.indices.append(poly[0]); lifted.indices.append(poly[k]); lifted.indices.append(poly[k + 1])
+            // A convex piece, as a fan from its first corner.
+            let p = -1 - a, n = Int(pieceCorners[p]), first = pieceCorners[p + 1]
+            for k in 2..<n {
+                lifted.indices.append(first); lifted.indices.append(pieceCorners[p + k]); lifted.indices.append(pieceCorners[p + k + 1])
             }
         }
         // Feather the lifted page's border, which now stands out against what lies beneath.
         let v = flat.vertices   // the same vertices, read from a buffer the skirts do not grow
-        for a in order.map(\.cell).filter({ $0 >= 0 }) + cutCells {
+        func skirts(_ a: Int) {
             let i = a % stride, j = a / stride
             if j == 0 { lifted.appendSkirt(v[a], v[a + 1], inside: v[a + stride]) }
             if j == rows - 1 { lifted.appendSkirt(v[a + stride], v[a + stride + 1], inside: v[a]) }
             if i == 0 { lifted.appendSkirt(v[a], v[a + stride], inside: v[a + 1]) }
             if i == cols - 1 { lifted.appendSkirt(v[a + 1], v[a + stride + 1], inside: v[a]) }
         }
+        for (_, a) in order where a >= 0 { skirts(a) }
+        for a in cutCells { skirts(a) }
         canvas.draw(flat, texture: page)
         canvas.draw(lifted, texture: page)
     }
