@@ -43,13 +43,16 @@ final class GeneratedImageCache: @unchecked Sendable {
         }
     }
 
+    /// Bytes of pixels an image holds.
+    private static func size(_ image: Image) -> Int { 4 * image.bitmap.width * image.bitmap.height }
+
     private func store(_ image: Image, for key: AnyHashable) {
-        let size = 4 * image.bitmap.width * image.bitmap.height
+        let size = Self.size(image)
         guard size <= budget else { return }
         lock.withLock {
             if entries[key] != nil { return }
             while bytes + size > budget, let oldest = entries.min(by: { $0.value.used < $1.value.used }) {
-                bytes -= 4 * oldest.value.image.bitmap.width * oldest.value.image.bitmap.height
+                bytes -= Self.size(oldest.value.image)
                 entries[oldest.key] = nil
             }
             clock += 1
