@@ -142,12 +142,14 @@ struct MeshRasterizer {
         let planes = RasterTriangle.planes(t, row: r, from: cs)
         let unit = t.pointee.unitRows && planes.ds * (1 / planes.q) == 256
         var (SH, HL, AL, dSH, dHL, dAL) = RasterTriangle.factors(t, row: r, from: cs)
-        // Chunks of up to 32 pixels: those with every tap inside the texture take the vector
-        // kernels, the rest (a page's border) the checked sampler.
+        // A span whose taps all lie inside the texture goes to the kernels whole; one reaching past it
+        // (a page's border) goes in chunks of up to 32 pixels, those inside by the kernels and the
+        // rest by the checked sampler.
+        let whole = planes.inside(0, ce - cs, width: W, height: H)
         var x = cs
         while x < ce {
-            let n = min(Self.segment, ce - x), i0 = x - cs
-            let inside = planes.inside(i0, n, width: W, height: H)
+            let n = whole ? ce - x : min(Self.segment, ce - x), i0 = x - cs
+            let inside = whole || planes.inside(i0, n, width: W, height: H)
             let dst = row + x
             if plain {
                 if inside && fast && unit {
