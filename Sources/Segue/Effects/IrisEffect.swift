@@ -30,22 +30,29 @@ public final class IrisEffect: TransitionEffect {
         let open = 1 - s * s * (3 - 2 * s)
         let rho = R * 1.03 * open
         let page = closing ? f.old : f.new
-        canvas.draw(page, transform: f.imageTransform(page), opacity: f.opacity)
+        let n = Self.blades
+        let half = Double.pi / Double(n)
+        let cornerRadius = rho / cos(half)
+        let cx = W / 2, cy = H / 2
+        // Opaque blades hide the page outside the aperture, so the page is drawn only inside the
+        // aperture's bounding box (which the blades' soft inner edges do not leave).
+        var pageCanvas = canvas
+        if f.opacity >= 1 {
+            let box = Rect(x: cx - cornerRadius, y: cy - cornerRadius, width: 2 * cornerRadius, height: 2 * cornerRadius)
+            pageCanvas.clip = pageCanvas.clip.intersection(deviceBounds(f, of: box))
+        }
+        if !pageCanvas.clip.isEmpty { pageCanvas.draw(page, transform: f.imageTransform(page), opacity: f.opacity) }
 
         var clipped = canvas
-        clipped.clip = clipped.clip.intersection(deviceBounds(f))
+        clipped.clip = clipped.clip.intersection(deviceBounds(f, of: Rect(x: 0, y: 0, width: W, height: H)))
         let pr = PageProjector(f)
-        let n = Self.blades
         let twist = 1.1 * (1 - open)
         let far = 3 * R
-        let cx = W / 2, cy = H / 2
-        let half = Double.pi / Double(n)
         // Hexagon corner k lies between edge k and edge k + 1; ray k continues edge k past corner k.
         // Each corner and ray end is computed once and shared by the two blades that meet there, so
         // neighbouring blades have bit-identical edges and the rasterizer leaves no cracks between them.
         corners.removeAll(keepingCapacity: true)
         rayEnds.removeAll(keepingCapacity: true)
-        let cornerRadius = rho / cos(half)
         for k in 0..<n {
             let beta = twist + Double(k) * 2 * half
             let c = (cx + cornerRadius * cos(beta + half), cy + cornerRadius * sin(beta + half))
@@ -71,9 +78,10 @@ public final class IrisEffect: TransitionEffect {
         clipped.draw(mesh, texture: SolidTexture.blade)
     }
 
-    private func deviceBounds(_ f: EffectFrame) -> PixelRect {
+    /// The device pixels that page rectangle `r` covers (its projected corners' bounds, rounded out).
+    private func deviceBounds(_ f: EffectFrame, of r: Rect) -> PixelRect {
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-        for (x, y) in [(0.0, 0.0), (f.size.width, 0), (0, f.size.height), (f.size.width, f.size.height)] {
+        for (x, y) in [(r.minX, r.minY), (r.maxX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY)] {
             let q = f.pageToDevice.project(Point(x: x, y: y))
             x0 = min(x0, q.x); y0 = min(y0, q.y); x1 = max(x1, q.x); y1 = max(y1, q.y)
         }
