@@ -119,6 +119,7 @@ extension MeshRasterizer {
         @inline(__always) func store(_ v: I8, _ p: UnsafeMutablePointer<Int32>, _ k: Int) {
             UnsafeMutableRawPointer(p + o + k).storeBytes(of: v, as: I8.self)
         }
+        let shade = FactorRamp(SH, dSH), highlight = FactorRamp(HL, dHL), alpha = FactorRamp(AL, dAL)
         var lane = F8(0, 1, 2, 3, 4, 5, 6, 7)
         var k = 0
         while k < n {
@@ -127,8 +128,7 @@ extension MeshRasterizer {
             if plain {
                 store(I8(repeating: 256), a.sh, k); store(I8(repeating: 0), a.hl, k); store(I8(repeating: 256), a.al, k)
             } else {
-                store(factorLanes(SH, dSH, at: k), a.sh, k); store(factorLanes(HL, dHL, at: k), a.hl, k)
-                store(factorLanes(AL, dAL, at: k), a.al, k)
+                store(shade.at(k), a.sh, k); store(highlight.at(k), a.hl, k); store(alpha.at(k), a.al, k)
             }
             lane += 8
             k += 8
