@@ -32,8 +32,6 @@ struct MeshRasterizer {
         uniform = texture.uniformPixel
     }
 
-    static let segment = 32
-
     /// Draws the mesh's triangles in order; runs of triangles over the same rows (a grid row) as bands.
     func draw(_ mesh: Mesh) {
         let v = mesh.vertices, n = v.count
@@ -142,14 +140,15 @@ struct MeshRasterizer {
         let planes = RasterTriangle.planes(t, row: r, from: cs)
         let unit = t.pointee.unitRows && planes.ds * (1 / planes.q) == 256
         var (SH, HL, AL, dSH, dHL, dAL) = RasterTriangle.factors(t, row: r, from: cs)
-        // A span whose taps all lie inside the texture goes to the kernels whole; one reaching past it
-        // (a page's border) goes in chunks of up to 32 pixels, those inside by the kernels and the
-        // rest by the checked sampler.
-        let whole = planes.inside(0, ce - cs, width: W, height: H)
-        var x = cs
-        while x < ce {
-            let n = whole ? ce - x : min(Self.segment, ce - x), i0 = x - cs
-            let inside = whole || planes.inside(i0, n, width: W, height: H)
+        // The pixels whose taps all lie inside the texture go to the kernels in one piece; those
+        // reaching past it (at a page's border, usually a pixel or two) take the checked sampler.
+        let n = ce - cs
+        let inner = planes.inside(0, n, width: W, height: H) ? 0..<n : planes.insideRange(n, width: W, height: H)
+        for k in 0..<3 {
+            let piece = k == 0 ? 0..<inner.lowerBound : k == 1 ? inner : inner.upperBound..<n
+            if piece.isEmpty { continue }
+            let n = piece.count, i0 = piece.lowerBound, x = cs + i0
+            let inside = k == 1
             let dst = row + x
             if plain {
                 if inside && fast && unit {
@@ -178,7 +177,6 @@ struct MeshRasterizer {
                     SH += dSH; HL += dHL; AL += dAL
                 }
             }
-            x += n
         }
     }
 }

@@ -56,6 +56,34 @@ struct SpanPlanes {
     /// kernels: their row × stride products are 15-bit × 15-bit.
     static func fitsKernels(stride: Int, height: Int) -> Bool { stride < 1 << 15 && height < 1 << 15 }
 
+    /// The pixels of 0..<count whose taps all lie inside a `width`×`height` texture (as `inside` judges
+    /// one pixel): one range, since u/q and v/q are each monotonic along a row — each of the four
+    /// bounds holds on a prefix or a suffix of the span, found by bisection where it changes.
+    func insideRange(_ count: Int, width: Int, height: Int) -> Range<Int> {
+        guard count > 0 else { return 0..<0 }
+        let xMax = Int32(256 * (width - 1) - 4), yMax = Int32(256 * (height - 1) - 4)
+        var lo = 0, hi = count
+        for bound in 0..<4 {
+            func holds(_ i: Int) -> Bool {
+                let p = position(i)
+                switch bound {
+                case 0: return p.x >= 4
+                case 1: return p.y >= 4
+                case 2: return p.x < xMax
+                default: return p.y < yMax
+                }
+            }
+            let first = holds(0), last = holds(count - 1)
+            if first && last { continue }
+            if !first && !last { return 0..<0 }
+            // The first index where the bound's answer differs from pixel 0's.
+            var a = 0, b = count - 1
+            while b - a > 1 { let m = (a + b) / 2; if holds(m) == first { a = m } else { b = m } }
+            if first { hi = min(hi, b) } else { lo = max(lo, b) }
+        }
+        return lo < hi ? lo..<hi : 0..<0
+    }
+
     /// Whether every tap of pixels first..<first+count lies inside a `width`×`height` texture. u/q and
     /// v/q are monotonic along a row, so the ends decide; a 4/256 texel margin absorbs rounding.
     @inline(__always) func inside(_ first: Int, _ count: Int, width: Int, height: Int) -> Bool {
