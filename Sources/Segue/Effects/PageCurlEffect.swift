@@ -138,6 +138,13 @@ public final class PageCurlEffect: TransitionEffect {
         // The lines where the page bends: the axis (the contact shadow's darkest line, where the flat
         // page starts to lift) and the crest (φ = π/2, where the roll turns back over itself).
         let bends = [0, Double.pi / 2 * r]
+        // Past the roll (d ≥ πr) the page lies flat on top, face down, evenly shaded: one plane, the
+        // highest thing drawn. There it is drawn as one polygon after everything else (`appendBack`)
+        // rather than cell by cell, in long spans; cells reaching from the roll into it are drawn
+        // whole and the polygon covers their far part. Drawing that part twice is invisible only for
+        // an opaque page at full opacity; otherwise every lifted cell is drawn.
+        let backLine = Double.pi * r
+        let backPiece = pageOpaque && f.opacity >= 1
         // Flat cells out of the contact shade (shade 1 at every corner) go in runs, as one quad each.
         // Lifted cells (some corner past the axis) are left out here and queued by height instead.
         for j in 0..<rows {
@@ -146,6 +153,7 @@ public final class PageCurlEffect: TransitionEffect {
                 let far = max(ds.0, ds.1, ds.2, ds.3)
                 guard far <= 0 else {
                     let near = min(ds.0, ds.1, ds.2, ds.3)
+                    if backPiece && near >= backLine { return .skip }
                     if bends.contains(where: { near < $0 && far > $0 }) { cutCells.append(a) } else {
                         order.append(((ds.0 + ds.1 + ds.2 + ds.3) / 4, a))
                     }
@@ -199,6 +207,9 @@ public final class PageCurlEffect: TransitionEffect {
                 lifted.indices.append(first); lifted.indices.append(pieceCorners[p + k]); lifted.indices.append(pieceCorners[p + k + 1])
             }
         }
+        if backPiece { appendBack(from: backLine, W: W, H: H, n: (nx, ny), L: L, lift: { x, y, d in
+            pageVertex(lift(x, y, exactly: d), u: x, v: y, pr: pr, texture: page, opacity: f.opacity, shade: contact(d))
+        }) }
         // Feather the lifted page's border, which now stands out against what lies beneath.
         let v = flat.vertices   // the same vertices, read from a buffer the skirts do not grow
         func skirts(_ a: Int) {
@@ -212,6 +223,42 @@ public final class PageCurlEffect: TransitionEffect {
         for a in cutCells { skirts(a) }
         canvas.draw(flat, texture: page)
         canvas.draw(lifted, texture: page)
+    }
+
+    /// Appends to `lifted` the part of the page at distance `line` or more past the axis (the page
+    /// rectangle W × H cut by that line, n the unit normal, L the axis) as a fan of triangles, with
+    /// skirts along the page's own edges. `vertex(x, y, d)` places page point (x, y) at distance d.
+    private func appendBack(from line: Double, W: Double, H: Double, n: (Double, Double), L: Double,
+                            lift vertex: (Double, Double, Double) -> MeshVertex) {
+        let corners = [(0.0, 0.0), (W, 0), (W, H), (0, H)]
+        var poly: [(x: Double, y: Double, d: Double)] = []
+        for k in 0..<4 {
+            let c = corners[k], e = corners[(k + 1) % 4]
+            let dc = c.0 * n.0 + c.1 * n.1 - L, de = e.0 * n.0 + e.1 * n.1 - L
+            if dc >= line { poly.append((c.0, c.1, dc)) }
+            if (dc < line) != (de < line) {
+                let t = (line - dc) / (de - dc)
+                poly.append((c.0 + t * (e.0 - c.0), c.1 + t * (e.1 - c.1), line))
+            }
+        }
+        guard poly.count >= 3 else { return }
+        let base = UInt32(lifted.vertices.count)
+        for p in poly { lifted.vertices.append(vertex(p.x, p.y, p.d)) }
+        for k in 1..<(poly.count - 1) {
+            lifted.indices.append(base); lifted.indices.append(base + UInt32(k)); lifted.indices.append(base + UInt32(k + 1))
+        }
+        // Skirts along the edges that lie on the page's border, away from the polygon's centre.
+        var centre = lifted.vertices[Int(base)]
+        centre.x = 0; centre.y = 0
+        for k in poly.indices { centre.x += lifted.vertices[Int(base) + k].x; centre.y += lifted.vertices[Int(base) + k].y }
+        centre.x /= Float(poly.count); centre.y /= Float(poly.count)
+        for k in poly.indices {
+            let a = poly[k], b = poly[(k + 1) % poly.count]
+            let onBorder = (a.x == 0 && b.x == 0) || (a.x == W && b.x == W) || (a.y == 0 && b.y == 0) || (a.y == H && b.y == H)
+            if onBorder {
+                lifted.appendSkirt(lifted.vertices[Int(base) + k], lifted.vertices[Int(base) + (k + 1) % poly.count], inside: centre)
+            }
+        }
     }
 
     /// A vertex of the curling page: the front lit by its slope, the back washed out and see-through.
