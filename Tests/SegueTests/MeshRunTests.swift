@@ -53,4 +53,32 @@ struct MeshRunTests {
             #expect(runs.maxChannelDifference(to: single) == 0, "\(cols)×\(rows), fold \(fold), opacity \(opacity)")
         }
     }
+
+    /// A page lying flat and unscaled (a texel a pixel, at a fractional offset) whose middle cells are
+    /// shaded and whose outer cells are merged into long quads, as the page under a curl lies in its
+    /// shadow: the shaded cells' rows go as runs that read consecutive texels, and give exactly the
+    /// pixels of drawing the triangles one at a time.
+    @Test(arguments: [false, true])
+    func flatShadedPageDrawsTheSamePixelsAsTrianglesOneByOne(lit: Bool) {
+        var rng = SplitMix(seed: lit ? 12 : 13)
+        let texture = FastPathTests.randomBitmap(200, 120, &rng)
+        let cols = 12, rows = 6, stride = cols + 1
+        var mesh = Mesh()
+        for j in 0...rows {
+            for i in 0...cols {
+                let u = Float(i) * 180 / Float(cols) + 5, v = Float(j) * 100 / Float(rows) + 5
+                let inShadow = (3...10).contains(i)
+                mesh.vertices.append(MeshVertex(x: u + 2.25, y: v + 1.5, u: u, v: v,
+                                                shade: inShadow ? 0.55 + 0.05 * Float((i * 7 + j * 3) % 9) : 1,
+                                                highlight: lit && inShadow ? 0.02 * Float(i % 4) : 0, alpha: 1))
+            }
+        }
+        for j in 0..<rows {
+            mesh.appendGridRow(j, columns: cols, stride: stride) { a in (3..<10).contains(a % stride) ? .single : .mergeable }
+        }
+        let runs = FastPathTests.randomBitmap(210, 130, &rng), single = runs.copy()
+        Canvas(target: runs).draw(mesh, texture: texture)
+        Self.oneByOne(mesh, texture: texture, into: single, opacity: 1)
+        #expect(runs.maxChannelDifference(to: single) == 0)
+    }
 }

@@ -30,11 +30,12 @@ extension MeshRasterizer {
     func draw(band: UnsafeBufferPointer<RasterTriangle>, _ a: RowAttributes, _ spans: inout [BandSpan], _ sorted: inout [BandSpan]) {
         let first = band[0]
         // Bands whose middle row has long spans on average are drawn triangle by triangle: runs would
-        // not pay for the bookkeeping (the suck's squeezed grid; measured).
+        // not pay for the bookkeeping (the suck's squeezed grid; measured). Spans too long to join a
+        // run (a page's merged cells beside the shadowed ones) do not count.
         var covered = 0, count = 0
         for k in band.indices {
             let (cs, ce) = RasterTriangle.columns(band.baseAddress! + k, row: (first.r0 + first.r1) / 2)
-            if cs < ce { covered += ce - cs; count += 1 }
+            if cs < ce && ce - cs <= Self.runSpanLimit { covered += ce - cs; count += 1 }
         }
         if count < Self.runMinimum || covered > Self.runAverageLimit * count {
             for k in band.indices { draw(band.baseAddress! + k) }
@@ -111,7 +112,8 @@ extension MeshRasterizer {
         let n = ce - cs, plain = t.pointee.plain
         guard fast, !plain || t.pointee.plainOpacity == 255 else { return nil }
         let planes = RasterTriangle.planes(t, row: r, from: cs)
-        if plain && t.pointee.unitRows && planes.ds * (1 / planes.q) == 256 { return nil }
+        let unit = t.pointee.unitRows && planes.ds * (1 / planes.q) == 256
+        if plain && unit { return nil }
         guard planes.inside(0, n, width: texture.width, height: texture.height) else { return nil }
         let (SH, HL, AL, dSH, dHL, dAL) = RasterTriangle.factors(t, row: r, from: cs)
         if !plain && !factorsFitLanes(n, SH, HL, AL, dSH, dHL, dAL) { return nil }
@@ -120,10 +122,13 @@ extension MeshRasterizer {
             UnsafeMutableRawPointer(p + o + k).storeBytes(of: v, as: I8.self)
         }
         let shade = FactorRamp(SH, dSH), highlight = FactorRamp(HL, dHL), alpha = FactorRamp(AL, dAL)
+        // A flat, unscaled row steps one texel a pixel from its first position, as `shadedSpan` reads it.
+        let start = unit ? planes.position(0) : nil
         var lane = F8(0, 1, 2, 3, 4, 5, 6, 7)
         var k = 0
         while k < n {
-            let (x, y) = planes.positions8(lane)
+            let (x, y) = start.map { (I8(repeating: $0.x) &+ (I8(0, 1, 2, 3, 4, 5, 6, 7) &+ Int32(k)) &<< 8, I8(repeating: $0.y)) }
+                ?? planes.positions8(lane)
             store(x, a.x, k); store(y, a.y, k)
             if plain {
                 store(I8(repeating: 256), a.sh, k); store(I8(repeating: 0), a.hl, k); store(I8(repeating: 256), a.al, k)
@@ -178,11 +183,26 @@ func attributedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Un
             (rb, ag) = c
         } else {
             let px = load(x), py = load(y)
-            let (t00, t10, t01, t11) = gather8(tex, stride, px, py)
+            let t00: Px8, t10: Px8, t01: Px8, t11: Px8
+            if whole && alongOneRow(px, py) {
+                // Eight consecutive texels of one row (a page lying flat in a shadow): four vector
+                // loads instead of eight gathered pairs.
+                let q = UnsafeRawPointer(tex + Int(py[0] >> 8) * stride + Int(px[0] >> 8)), down = 4 * stride
+                t00 = q.loadUnaligned(as: Px8.self); t10 = q.loadUnaligned(fromByteOffset: 4, as: Px8.self)
+                t01 = q.loadUnaligned(fromByteOffset: down, as: Px8.self); t11 = q.loadUnaligned(fromByteOffset: down + 4, as: Px8.self)
+            } else {
+                (t00, t10, t01, t11) = gather8(tex, stride, px, py)
+            }
             (rb, ag) = bilinear8Lanes(t00, t10, t01, t11, unsafeBitCast(px, to: Px8.self), unsafeBitCast(py, to: Px8.self))
         }
         let (orb, oag) = modulate8(rb, ag, shade: load(shade), highlight: lights ? load(highlight) : nil,
                                    alpha: fades ? load(alpha) : nil)
         putLanes8(d, orb, oag, opacity: 255)
     }
+}
+
+/// Whether eight texture positions (1/256 texel) step exactly one texel right each along one row.
+@inline(__always) func alongOneRow(_ x: I8, _ y: I8) -> Bool {
+    let off = (x &- I8(repeating: x[0]) &- I8(0, 256, 512, 768, 1024, 1280, 1536, 1792)) | (y &- I8(repeating: y[0]))
+    return (off[0] | off[1] | off[2] | off[3] | off[4] | off[5] | off[6] | off[7]) == 0
 }
