@@ -23,7 +23,9 @@ public final class PageCurlEffect: TransitionEffect {
     public let angles: (start: Double, end: Double)
 
     private var points: [Lift] = []
-    private var flat = Mesh(), lifted = Mesh(), under = Mesh()
+    private var flat = Mesh(), lifted = Mesh(), under = Mesh(), shadow = Mesh()
+    /// Strips across the shadow's fall-off on the page underneath.
+    private static let shadowStrips = 12
     /// Lifted cells and cut pieces by height: a cell by its top-left vertex, a piece as −1 − the
     /// offset of its first corner in `pieceCorners`.
     private var order: [(d: Double, cell: Int)] = []
@@ -98,30 +100,46 @@ public final class PageCurlEffect: TransitionEffect {
             for i in 0...cols { points.append(lift(W * Double(i) / Double(cols), y)) }
         }
 
-        // The page underneath, in the curl's soft shadow: darkest at the roll's outer edge (d ≈ r, where
-        // the page underneath first shows) and fading over about another radius and a half.
+        // The page underneath: only cells the curl has uncovered (some corner past the axis) can show
+        // — an opaque flat page hides the rest, so those are not drawn at all — as runs of whole cells.
         under.reset()
         let stride = cols + 1
         for j in 0...rows {
             for i in 0...cols {
                 let x = W * Double(i) / Double(cols), y = H * Double(j) / Double(rows)
-                let d = points[j * stride + i].d
-                let shade = 1 - strength * 0.42 * pow(1 - smoothstep(r * 0.8, r * 2.6, d), 1.5)
-                under.vertices.append(pr.vertex(x: x, y: y, u: x, v: y, texture: below, shade: shade, alpha: f.opacity))
+                under.vertices.append(pr.vertex(x: x, y: y, u: x, v: y, texture: below, alpha: f.opacity))
             }
         }
-        // Only cells the curl has uncovered (some corner past the axis) can show: an opaque flat page
-        // hides the rest, so those are not drawn at all.
-        // Cells out of the shadow (shade 1 at every corner) go in runs, as one quad each.
         let pageOpaque = direction == .curl ? f.oldIsOpaque : f.newIsOpaque
         for j in 0..<rows {
             under.appendGridRow(j, columns: cols, stride: stride) { a in
-                let ds = (points[a].d, points[a + 1].d, points[a + stride].d, points[a + stride + 1].d)
-                if pageOpaque && max(ds.0, ds.1, ds.2, ds.3) <= 0 { return .skip }
-                return strength == 0 || min(ds.0, ds.1, ds.2, ds.3) >= 2.6 * r ? .mergeable : .single
+                let far = max(points[a].d, points[a + 1].d, points[a + stride].d, points[a + stride + 1].d)
+                return pageOpaque && far <= 0 ? .skip : .mergeable
             }
         }
         canvas.draw(under, texture: below)
+        // Its soft shadow, darkest at the roll's outer edge (d ≈ r, where the page underneath first
+        // shows) and fading over about another radius and a half. The shadow depends on d alone, so it
+        // is drawn over the page as black strips parallel to the axis, each translucent by its
+        // darkness (× (1 − a) is × shade), exact along the axis and piecewise linear across it.
+        if strength > 0 {
+            let fall = (start: 0.8 * r, end: 2.6 * r)
+            func darkness(_ d: Double) -> Double { strength * 0.42 * pow(1 - smoothstep(fall.start, fall.end, d), 1.5) * f.opacity }
+            shadow.reset()
+            var from = pageOpaque ? 0 : -Double.infinity     // an opaque page hides the rest
+            for k in 0...Self.shadowStrips {
+                let to = fall.start + (fall.end - fall.start) * Double(k) / Double(Self.shadowStrips)
+                let strip = pageSlab(from: from, to: to, W: W, H: H, n: (nx, ny), L: L)
+                from = to
+                guard strip.count >= 3 else { continue }
+                let base = UInt32(shadow.vertices.count)
+                for c in strip { shadow.vertices.append(pr.solidVertex(x: c.x, y: c.y, alpha: darkness(c.d))) }
+                for k in 1..<(strip.count - 1) {
+                    shadow.indices.append(base); shadow.indices.append(base + UInt32(k)); shadow.indices.append(base + UInt32(k + 1))
+                }
+            }
+            canvas.draw(shadow, texture: SolidTexture.black)
+        }
 
         // The curling page: flat cells first, then the lifted cells from the axis outwards (lowest first).
         flat.reset(); lifted.reset(); order.removeAll(keepingCapacity: true); cutCells.removeAll(keepingCapacity: true)
@@ -225,22 +243,31 @@ public final class PageCurlEffect: TransitionEffect {
         canvas.draw(lifted, texture: page)
     }
 
-    /// Appends to `lifted` the part of the page at distance `line` or more past the axis (the page
-    /// rectangle W × H cut by that line, n the unit normal, L the axis) as a fan of triangles, with
-    /// skirts along the page's own edges. `vertex(x, y, d)` places page point (x, y) at distance d.
-    private func appendBack(from line: Double, W: Double, H: Double, n: (Double, Double), L: Double,
-                            lift vertex: (Double, Double, Double) -> MeshVertex) {
+    /// The part of the page rectangle W × H between distances `d0` and `d1` past the axis (n the unit
+    /// normal, L the axis), corners in order around it, each with its distance. Points on a line of d
+    /// come from the rectangle's own edges, so two slabs meeting on a line share them bit for bit.
+    private func pageSlab(from d0: Double, to d1: Double, W: Double, H: Double, n: (Double, Double), L: Double)
+        -> [(x: Double, y: Double, d: Double)] {
         let corners = [(0.0, 0.0), (W, 0), (W, H), (0, H)]
         var poly: [(x: Double, y: Double, d: Double)] = []
         for k in 0..<4 {
             let c = corners[k], e = corners[(k + 1) % 4]
             let dc = c.0 * n.0 + c.1 * n.1 - L, de = e.0 * n.0 + e.1 * n.1 - L
-            if dc >= line { poly.append((c.0, c.1, dc)) }
-            if (dc < line) != (de < line) {
+            if dc >= d0 && dc <= d1 { poly.append((c.0, c.1, dc)) }
+            for line in dc < de ? [d0, d1] : [d1, d0] where line.isFinite && min(dc, de) < line && line < max(dc, de) {
                 let t = (line - dc) / (de - dc)
                 poly.append((c.0 + t * (e.0 - c.0), c.1 + t * (e.1 - c.1), line))
             }
         }
+        return poly
+    }
+
+    /// Appends to `lifted` the part of the page at distance `line` or more past the axis as a fan of
+    /// triangles, with skirts along the page's own edges. `vertex(x, y, d)` places page point (x, y)
+    /// at distance d.
+    private func appendBack(from line: Double, W: Double, H: Double, n: (Double, Double), L: Double,
+                            lift vertex: (Double, Double, Double) -> MeshVertex) {
+        let poly = pageSlab(from: line, to: .infinity, W: W, H: H, n: n, L: L)
         guard poly.count >= 3 else { return }
         let base = UInt32(lifted.vertices.count)
         for p in poly { lifted.vertices.append(vertex(p.x, p.y, p.d)) }
