@@ -19,6 +19,10 @@ public final class IrisEffect: TransitionEffect {
     /// The fraction of the transition spent closing.
     var closingShare: Double { emphasis == .close ? 0.62 : 0.38 }
 
+    /// The blades reach past every corner and the page fills the aperture, so opaque pages leave
+    /// nothing beneath showing.
+    public func coversPage(oldIsOpaque: Bool, newIsOpaque: Bool) -> Bool { oldIsOpaque && newIsOpaque }
+
     public func draw(_ f: EffectFrame, in canvas: Canvas) {
         if f.drawEnds(in: canvas) { return }
         let p = f.progress

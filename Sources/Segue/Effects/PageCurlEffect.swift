@@ -51,6 +51,10 @@ public final class PageCurlEffect: TransitionEffect {
         PageCurlEffect(direction: .curl, extent: 0.36, angles: (1.45, 1.38))
     }
 
+    /// Opaque pages leave nothing beneath showing: the page underneath is drawn wherever the curl has
+    /// uncovered it, the flat page everywhere else.
+    public func coversPage(oldIsOpaque: Bool, newIsOpaque: Bool) -> Bool { oldIsOpaque && newIsOpaque }
+
     public func draw(_ f: EffectFrame, in canvas: Canvas) {
         if extent >= 1, f.drawEnds(in: canvas) { return }
         if f.progress <= 0 { canvas.draw(f.old, transform: f.imageTransform(f.old), opacity: f.opacity); return }
