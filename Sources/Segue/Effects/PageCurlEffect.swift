@@ -10,7 +10,9 @@
 // lines and not along the grid (no staircase, no notches in the silhouette). The back of the page
 // shows mirrored (the geometry does that), washed out like paper seen from behind with the print
 // showing through; the curl is shaded by its slope; the new page lies in a soft shadow along the roll
-// and the page darkens slightly on either side of the crease.
+// and the page darkens slightly on either side of the crease. What is one plane is drawn as few big
+// pieces: the page past the roll (flat on top) as one polygon, the shadow as strips parallel to the
+// axis over the page underneath (`pageSlab`: the page between two lines of d).
 
 import Foundation
 

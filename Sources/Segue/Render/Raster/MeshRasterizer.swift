@@ -6,9 +6,10 @@
 // - Perspective-correct texturing: u/w, v/w and 1/w are planes in screen space; every pixel's (u, v)
 //   is their quotient, computed eight pixels at a time in single precision (MeshSpans) — exact to
 //   about 1/1000 texel whatever the perspective, with no subdivision or stepping error.
-// - Bilinear sampling, with a transparent frame around the texture (anti-aliased outer edges); chunks
-//   of up to 32 px whose taps all lie inside the texture take the vector kernels, unit-scale flat
-//   rows (a page lying flat, calm water, a page in a curl's shadow) gather-free loads.
+// - Bilinear sampling, with a transparent frame around the texture (anti-aliased outer edges): the
+//   pixels of a span whose taps all lie inside the texture (one range, found at the span's ends or by
+//   bisection) take the vector kernels in one piece, the pixel or two past a page's border the checked
+//   sampler; unit-scale flat rows (a page lying flat, calm water) take gather-free loads.
 // - Per-vertex shade (× rgb), highlight (+ white × alpha) and alpha are screen-linear; triangles
 //   without any of them take the plain path.
 // - Consecutive triangles over the same rows (a grid row) are drawn row by row, as runs where their
