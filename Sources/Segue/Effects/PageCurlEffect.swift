@@ -12,7 +12,7 @@
 // showing through; the curl is shaded by its slope; the new page lies in a soft shadow along the roll
 // and the page darkens slightly on either side of the crease. What is one plane is drawn as few big
 // pieces: the page past the roll (flat on top) as one polygon, the shadow as strips parallel to the
-// axis over the page underneath (`pageSlab`: the page between two lines of d).
+// axis over the page underneath (`fillSlab`: the page between two lines of d).
 
 import Foundation
 
@@ -37,6 +37,13 @@ public final class PageCurlEffect: TransitionEffect {
     private var pieceCorners: [UInt32] = []
 
     private struct Lift { var x, y, z, phi, d: Double }
+    /// The page's size and the axis: unit normal n towards the corner, d = P·n − L past the axis.
+    private struct PageAxis {
+        let W, H, nx, ny, L: Double
+        func d(_ x: Double, _ y: Double) -> Double { x * nx + y * ny - L }
+    }
+    /// A convex slab of the page (`fillSlab`), reused from frame to frame.
+    private var slab: [(x: Double, y: Double, d: Double)] = []
     /// A corner of a cell being cut: page position, distance past the axis, vertex index.
     private struct CutCorner { var x, y, d: Double; var index: UInt32 }
 
@@ -75,6 +82,7 @@ public final class PageCurlEffect: TransitionEffect {
         let nx = cos(angle), ny = sin(angle)
         let m1 = W * nx + H * ny                    // the corner's reach along n (the top-left is 0)
         let L = m1 - extent * p * (m1 + Double.pi * r)
+        let axis = PageAxis(W: W, H: H, nx: nx, ny: ny, L: L)
         // Shadows fade in and out at the ends so the first and last frames are untouched pages.
         let strength = smoothstep(0, 0.06, p) * (extent >= 1 ? smoothstep(0, 0.1, 1 - p) : 1)
 
@@ -83,7 +91,7 @@ public final class PageCurlEffect: TransitionEffect {
         /// Page point (x, y) where the curl has carried it; `exactly` gives its distance past the axis
         /// when it is known (a point cut on a bend, so rounding cannot put it on the wrong side).
         func lift(_ x: Double, _ y: Double, exactly known: Double? = nil) -> Lift {
-            let d = known ?? x * nx + y * ny - L
+            let d = known ?? axis.d(x, y)
             var q = Lift(x: x, y: y, z: 0, phi: 0, d: d)
             if d > 0 {
                 let dd: Double
@@ -135,14 +143,12 @@ public final class PageCurlEffect: TransitionEffect {
             var from = pageOpaque ? 0 : -Double.infinity     // an opaque page hides the rest
             for k in 0...Self.shadowStrips {
                 let to = fall.start + (fall.end - fall.start) * Double(k) / Double(Self.shadowStrips)
-                let strip = pageSlab(from: from, to: to, W: W, H: H, n: (nx, ny), L: L)
+                fillSlab(from: from, to: to, axis)
                 from = to
-                guard strip.count >= 3 else { continue }
-                let base = UInt32(shadow.vertices.count)
-                for c in strip { shadow.vertices.append(pr.solidVertex(x: c.x, y: c.y, alpha: darkness(c.d))) }
-                for k in 1..<(strip.count - 1) {
-                    shadow.indices.append(base); shadow.indices.append(base + UInt32(k)); shadow.indices.append(base + UInt32(k + 1))
-                }
+                guard slab.count >= 3 else { continue }
+                let base = shadow.vertices.count
+                for c in slab { shadow.vertices.append(pr.solidVertex(x: c.x, y: c.y, alpha: darkness(c.d))) }
+                shadow.appendFan(from: base)
             }
             canvas.draw(shadow, texture: SolidTexture.black)
         }
@@ -231,7 +237,7 @@ public final class PageCurlEffect: TransitionEffect {
                 lifted.indices.append(first); lifted.indices.append(pieceCorners[p + k]); lifted.indices.append(pieceCorners[p + k + 1])
             }
         }
-        if backPiece { appendBack(from: backLine, W: W, H: H, n: (nx, ny), L: L, lift: { x, y, d in
+        if backPiece { appendBack(from: backLine, axis, lift: { x, y, d in
             pageVertex(lift(x, y, exactly: d), u: x, v: y, pr: pr, texture: page, opacity: f.opacity, shade: contact(d))
         }) }
         // Feather the lifted page's border, which now stands out against what lies beneath.
@@ -249,47 +255,45 @@ public final class PageCurlEffect: TransitionEffect {
         canvas.draw(lifted, texture: page)
     }
 
-    /// The part of the page rectangle W × H between distances `d0` and `d1` past the axis (n the unit
-    /// normal, L the axis), corners in order around it, each with its distance. Points on a line of d
-    /// come from the rectangle's own edges, so two slabs meeting on a line share them bit for bit.
-    private func pageSlab(from d0: Double, to d1: Double, W: Double, H: Double, n: (Double, Double), L: Double)
-        -> [(x: Double, y: Double, d: Double)] {
-        let corners = [(0.0, 0.0), (W, 0), (W, H), (0, H)]
-        var poly: [(x: Double, y: Double, d: Double)] = []
+    /// Fills `slab` with the part of the page rectangle between distances `d0` and `d1` past the axis,
+    /// corners in order around it, each with its distance. Points on a line of d come from the
+    /// rectangle's own edges, so two slabs meeting on a line share them bit for bit.
+    private func fillSlab(from d0: Double, to d1: Double, _ axis: PageAxis) {
+        slab.removeAll(keepingCapacity: true)
+        let corners = ((0.0, 0.0), (axis.W, 0.0), (axis.W, axis.H), (0.0, axis.H))
         for k in 0..<4 {
-            let c = corners[k], e = corners[(k + 1) % 4]
-            let dc = c.0 * n.0 + c.1 * n.1 - L, de = e.0 * n.0 + e.1 * n.1 - L
-            if dc >= d0 && dc <= d1 { poly.append((c.0, c.1, dc)) }
-            for line in dc < de ? [d0, d1] : [d1, d0] where line.isFinite && min(dc, de) < line && line < max(dc, de) {
+            let c = k == 0 ? corners.0 : k == 1 ? corners.1 : k == 2 ? corners.2 : corners.3
+            let e = k == 0 ? corners.1 : k == 1 ? corners.2 : k == 2 ? corners.3 : corners.0
+            let dc = axis.d(c.0, c.1), de = axis.d(e.0, e.1)
+            if dc >= d0 && dc <= d1 { slab.append((c.0, c.1, dc)) }
+            // Where the edge crosses the slab's lines, in order along it.
+            func cross(_ line: Double) {
+                guard line.isFinite && min(dc, de) < line && line < max(dc, de) else { return }
                 let t = (line - dc) / (de - dc)
-                poly.append((c.0 + t * (e.0 - c.0), c.1 + t * (e.1 - c.1), line))
+                slab.append((c.0 + t * (e.0 - c.0), c.1 + t * (e.1 - c.1), line))
             }
+            if dc < de { cross(d0); cross(d1) } else { cross(d1); cross(d0) }
         }
-        return poly
     }
 
     /// Appends to `lifted` the part of the page at distance `line` or more past the axis as a fan of
     /// triangles, with skirts along the page's own edges. `vertex(x, y, d)` places page point (x, y)
     /// at distance d.
-    private func appendBack(from line: Double, W: Double, H: Double, n: (Double, Double), L: Double,
-                            lift vertex: (Double, Double, Double) -> MeshVertex) {
-        let poly = pageSlab(from: line, to: .infinity, W: W, H: H, n: n, L: L)
-        guard poly.count >= 3 else { return }
-        let base = UInt32(lifted.vertices.count)
-        for p in poly { lifted.vertices.append(vertex(p.x, p.y, p.d)) }
-        for k in 1..<(poly.count - 1) {
-            lifted.indices.append(base); lifted.indices.append(base + UInt32(k)); lifted.indices.append(base + UInt32(k + 1))
-        }
+    private func appendBack(from line: Double, _ axis: PageAxis, lift vertex: (Double, Double, Double) -> MeshVertex) {
+        fillSlab(from: line, to: .infinity, axis)
+        guard slab.count >= 3 else { return }
+        let base = lifted.vertices.count
+        for p in slab { lifted.vertices.append(vertex(p.x, p.y, p.d)) }
+        lifted.appendFan(from: base)
         // Skirts along the edges that lie on the page's border, away from the polygon's centre.
-        var centre = lifted.vertices[Int(base)]
+        var centre = lifted.vertices[base]
         centre.x = 0; centre.y = 0
-        for k in poly.indices { centre.x += lifted.vertices[Int(base) + k].x; centre.y += lifted.vertices[Int(base) + k].y }
-        centre.x /= Float(poly.count); centre.y /= Float(poly.count)
-        for k in poly.indices {
-            let a = poly[k], b = poly[(k + 1) % poly.count]
-            let onBorder = (a.x == 0 && b.x == 0) || (a.x == W && b.x == W) || (a.y == 0 && b.y == 0) || (a.y == H && b.y == H)
-            if onBorder {
-                lifted.appendSkirt(lifted.vertices[Int(base) + k], lifted.vertices[Int(base) + (k + 1) % poly.count], inside: centre)
+        for v in lifted.vertices[base...] { centre.x += v.x; centre.y += v.y }
+        centre.x /= Float(slab.count); centre.y /= Float(slab.count)
+        for k in slab.indices {
+            let a = slab[k], b = slab[(k + 1) % slab.count]
+            if (a.x == 0 && b.x == 0) || (a.x == axis.W && b.x == axis.W) || (a.y == 0 && b.y == 0) || (a.y == axis.H && b.y == axis.H) {
+                lifted.appendSkirt(lifted.vertices[base + k], lifted.vertices[base + (k + 1) % slab.count], inside: centre)
             }
         }
     }

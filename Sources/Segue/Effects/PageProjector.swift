@@ -89,6 +89,16 @@ extension Mesh {
         indices.append(i); indices.append(i + 2); indices.append(i + 3)
     }
 
+    /// Appends the triangles of the convex polygon whose corners are the vertices from `base` to the
+    /// end, in order around it, as a fan from the first.
+    mutating func appendFan(from base: Int) {
+        guard vertices.count - base >= 3 else { return }
+        let b = UInt32(base)
+        for k in UInt32(1)..<UInt32(vertices.count - base - 1) {
+            indices.append(b); indices.append(b + k); indices.append(b + k + 1)
+        }
+    }
+
     /// Feathers the mesh edge a–b: a strip `width` device pixels wide outside it (away from `inside`)
     /// whose alpha falls to 0, so silhouettes are anti-aliased like image edges. The strip shares a and
     /// b exactly with the mesh, so no crack can open between them.
