@@ -139,7 +139,7 @@ struct MeshRasterizer {
         let plain = t.pointee.plain, plainOpacity = t.pointee.plainOpacity
         let row = target.row(r), line = UnsafeMutableBufferPointer(start: row, count: target.width)
         let planes = RasterTriangle.planes(t, row: r, from: cs)
-        let unit = t.pointee.unitRows && planes.ds * (1 / planes.q) == 256
+        let unit = RasterTriangle.unitRow(t, planes)
         var (SH, HL, AL, dSH, dHL, dAL) = RasterTriangle.factors(t, row: r, from: cs)
         // The pixels whose taps all lie inside the texture go to the kernels in one piece; those
         // reaching past it (at a page's border, usually a pixel or two) take the checked sampler.
@@ -208,6 +208,12 @@ struct RasterTriangle {
         let ps = t.pointee.ps, pt = t.pointee.pt, pq = t.pointee.pq
         return SpanPlanes(s: Float(ps.at(xc, yc) * 256), t: Float(pt.at(xc, yc) * 256), q: Float(pq.at(xc, yc)),
                           ds: Float(ps.dx * 256), dt: Float(pt.dx * 256), dq: Float(pq.dx))
+    }
+
+    /// Whether a row of t with these planes steps exactly one texel a pixel along one texture row (a
+    /// flat, unscaled page): pixel i samples at the first pixel's position + (i, 0) texels.
+    @inline(__always) static func unitRow(_ t: UnsafePointer<RasterTriangle>, _ planes: SpanPlanes) -> Bool {
+        t.pointee.unitRows && planes.ds * (1 / planes.q) == 256
     }
 
     /// Shade, highlight and alpha at the centre of pixel cs of row r and their steps along it, in

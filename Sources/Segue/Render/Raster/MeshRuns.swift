@@ -112,7 +112,7 @@ extension MeshRasterizer {
         let n = ce - cs, plain = t.pointee.plain
         guard fast, !plain || t.pointee.plainOpacity == 255 else { return nil }
         let planes = RasterTriangle.planes(t, row: r, from: cs)
-        let unit = t.pointee.unitRows && planes.ds * (1 / planes.q) == 256
+        let unit = RasterTriangle.unitRow(t, planes)
         if plain && unit { return nil }
         guard planes.inside(0, n, width: texture.width, height: texture.height) else { return nil }
         let (SH, HL, AL, dSH, dHL, dAL) = RasterTriangle.factors(t, row: r, from: cs)
@@ -185,11 +185,8 @@ func attributedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Un
             let px = load(x), py = load(y)
             let t00: Px8, t10: Px8, t01: Px8, t11: Px8
             if whole && alongOneRow(px, py) {
-                // Eight consecutive texels of one row (a page lying flat in a shadow): four vector
-                // loads instead of eight gathered pairs.
-                let q = UnsafeRawPointer(tex + Int(py[0] >> 8) * stride + Int(px[0] >> 8)), down = 4 * stride
-                t00 = q.loadUnaligned(as: Px8.self); t10 = q.loadUnaligned(fromByteOffset: 4, as: Px8.self)
-                t01 = q.loadUnaligned(fromByteOffset: down, as: Px8.self); t11 = q.loadUnaligned(fromByteOffset: down + 4, as: Px8.self)
+                // Eight consecutive texels of one row (a page lying flat in a shadow).
+                (t00, t10, t01, t11) = rowTaps8(tex + Int(py[0] >> 8) * stride + Int(px[0] >> 8), stride)
             } else {
                 (t00, t10, t01, t11) = gather8(tex, stride, px, py)
             }

@@ -110,6 +110,15 @@ func gather8(_ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, _ x: I8, _ y: I
     return (t00, t10, t01, t11)
 }
 
+/// The four taps of eight pixels that sample consecutive texels of one row from `q` on (a flat,
+/// unscaled row): four vector loads, no gathers.
+@inline(__always)
+func rowTaps8(_ q: UnsafePointer<UInt32>, _ stride: Int) -> (t00: Px8, t10: Px8, t01: Px8, t11: Px8) {
+    let r = UnsafeRawPointer(q), down = 4 * stride
+    return (r.loadUnaligned(as: Px8.self), r.loadUnaligned(fromByteOffset: 4, as: Px8.self),
+            r.loadUnaligned(fromByteOffset: down, as: Px8.self), r.loadUnaligned(fromByteOffset: down + 4, as: Px8.self))
+}
+
 /// The left and right texels of eight tap pairs, as two vectors (built lane by lane, which compiles
 /// to shuffles; SIMD16's generic evenHalf/oddHalf are calls).
 @inline(__always)
@@ -247,9 +256,7 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
             let i = unsafeBitCast(lane + 8_388_608, to: I8.self) &- 0x4b00_0000 &- Int32(first)
             let t00: Px8, t10: Px8, t01: Px8, t11: Px8
             if i[0] == Int32(offset) && i[7] == Int32(offset + 7) {
-                let q = UnsafeRawPointer(tex + Int(p.y >> 8) * stride + Int(p.x >> 8) + offset), down = 4 * stride
-                t00 = q.loadUnaligned(as: Px8.self); t10 = q.loadUnaligned(fromByteOffset: 4, as: Px8.self)
-                t01 = q.loadUnaligned(fromByteOffset: down, as: Px8.self); t11 = q.loadUnaligned(fromByteOffset: down + 4, as: Px8.self)
+                (t00, t10, t01, t11) = rowTaps8(tex + Int(p.y >> 8) * stride + Int(p.x >> 8) + offset, stride)
             } else {
                 (t00, t10, t01, t11) = gather8(tex, stride, I8(repeating: p.x) &+ (i &<< 8), I8(repeating: p.y))
             }
