@@ -42,6 +42,8 @@ public final class PageCurlEffect: TransitionEffect {
         let W, H, nx, ny, L: Double
         func d(_ x: Double, _ y: Double) -> Double { x * nx + y * ny - L }
     }
+    /// The shadow's darkness along its fall, as premultiplied black (reused from frame to frame).
+    private var shadowRamp: [UInt32] = []
     /// A convex slab of the page (`fillSlab`), reused from frame to frame.
     private var slab: [(x: Double, y: Double, d: Double)] = []
     /// A corner of a cell being cut: page position, distance past the axis, vertex index.
@@ -133,24 +135,19 @@ public final class PageCurlEffect: TransitionEffect {
         }
         canvas.draw(under, texture: below)
         // Its soft shadow, darkest at the roll's outer edge (d ≈ r, where the page underneath first
-        // shows) and fading over about another radius and a half. The shadow depends on d alone, so it
-        // is drawn over the page as black strips parallel to the axis, each translucent by its
-        // darkness (× (1 − a) is × shade), exact along the axis and piecewise linear across it.
+        // shows) and fading over about another radius and a half. The shadow depends on d alone, so
+        // where the page lies flat on the screen (an affine page-to-device map, d affine across the
+        // screen too) it is one polygon filled with a ramp of black along n (`AxialRamp`); otherwise
+        // black strips parallel to the axis, each translucent by its darkness (× (1 − a) is × shade).
         if strength > 0 {
             let fall = (start: 0.8 * r, end: 2.6 * r)
             func darkness(_ d: Double) -> Double { strength * 0.42 * pow(1 - smoothstep(fall.start, fall.end, d), 1.5) * f.opacity }
-            shadow.reset()
-            var from = pageOpaque ? 0 : -Double.infinity     // an opaque page hides the rest
-            for k in 0...Self.shadowStrips {
-                let to = fall.start + (fall.end - fall.start) * Double(k) / Double(Self.shadowStrips)
-                fillSlab(from: from, to: to, axis)
-                from = to
-                guard slab.count >= 3 else { continue }
-                let base = shadow.vertices.count
-                for c in slab { shadow.vertices.append(pr.solidVertex(x: c.x, y: c.y, alpha: darkness(c.d))) }
-                shadow.appendFan(from: base)
+            let from = pageOpaque ? 0 : -Double.infinity     // an opaque page hides the rest
+            if pr.toDevice.isAffine {
+                drawShadowRamp(from: from, fall: fall, axis, pr.toDevice.affine, darkness, canvas)
+            } else {
+                drawShadowStrips(from: from, fall: fall, axis, pr, darkness, canvas)
             }
-            canvas.draw(shadow, texture: SolidTexture.black)
         }
 
         // The curling page: flat cells first, then the lifted cells from the axis outwards (lowest first).
@@ -253,6 +250,43 @@ public final class PageCurlEffect: TransitionEffect {
         for a in cutCells { skirts(a) }
         canvas.draw(flat, texture: page)
         canvas.draw(lifted, texture: page)
+    }
+
+    /// The shadow over the page underneath as one polygon, the page between d = `from` and the end of
+    /// the fall, filled with black as dark as `darkness(d)` at 256 evenly spaced d (a level apart at most).
+    private func drawShadowRamp(from: Double, fall: (start: Double, end: Double), _ axis: PageAxis, _ toDevice: AffineTransform,
+                                _ darkness: (Double) -> Double, _ canvas: Canvas) {
+        fillSlab(from: from, to: fall.end, axis)
+        guard slab.count >= 3 else { return }
+        shadowRamp.removeAll(keepingCapacity: true)
+        for k in 0..<256 {
+            shadowRamp.append(alpha8(darkness(fall.start + (fall.end - fall.start) * Double(k) / 255)) << 24)
+        }
+        // t = (d − start) / (end − start), d = n·p − L at page point p = toDevice⁻¹(x, y).
+        let inv = toDevice.inverted(), span = fall.end - fall.start
+        let gx = (axis.nx * inv.a + axis.ny * inv.b) / span, gy = (axis.nx * inv.c + axis.ny * inv.d) / span
+        let g0 = (axis.nx * inv.tx + axis.ny * inv.ty - axis.L - fall.start) / span
+        canvas.fill(convex: slab.map { (x: $0.x * toDevice.a + $0.y * toDevice.c + toDevice.tx,
+                                        y: $0.x * toDevice.b + $0.y * toDevice.d + toDevice.ty) },
+                    ramp: AxialRamp(pixels: shadowRamp, f0: g0, fx: gx, fy: gy))
+    }
+
+    /// The shadow as black strips parallel to the axis, translucent by their darkness: exact along the
+    /// axis, piecewise linear across it, under any page-to-device map.
+    private func drawShadowStrips(from: Double, fall: (start: Double, end: Double), _ axis: PageAxis, _ pr: PageProjector,
+                                  _ darkness: (Double) -> Double, _ canvas: Canvas) {
+        shadow.reset()
+        var from = from
+        for k in 0...Self.shadowStrips {
+            let to = fall.start + (fall.end - fall.start) * Double(k) / Double(Self.shadowStrips)
+            fillSlab(from: from, to: to, axis)
+            from = to
+            guard slab.count >= 3 else { continue }
+            let base = shadow.vertices.count
+            for c in slab { shadow.vertices.append(pr.solidVertex(x: c.x, y: c.y, alpha: darkness(c.d))) }
+            shadow.appendFan(from: base)
+        }
+        canvas.draw(shadow, texture: SolidTexture.black)
     }
 
     /// Fills `slab` with the part of the page rectangle between distances `d0` and `d1` past the axis,

@@ -1,0 +1,74 @@
+// Canvas ramps: a convex polygon filled with colours that change along one direction (an axial
+// gradient, CAGradientLayer's .axial) — a soft shadow cast along a line. Each row of the polygon is one
+// span between its edges, and along a row the ramp position advances by a constant step, so a pixel
+// is one lookup in a table of premultiplied colours and one source-over: eight pixels a step, no
+// division, no triangles, whatever the number of colours. A pixel belongs to the polygon when its
+// centre does (as the mesh rasterizer decides coverage); edges are not anti-aliased.
+
+/// Colours along a direction: at device point (x, y) the ramp position is t = f0 + fx·x + fy·y, and the
+/// colour is `pixels[round(t·(n − 1))]`, t clamped to 0…1 (the end colours continue beyond).
+struct AxialRamp {
+    /// Premultiplied colours at evenly spaced positions from t = 0 to t = 1 (at least one).
+    let pixels: [UInt32]
+    let f0, fx, fy: Double
+}
+
+extension Canvas {
+    /// Fills the convex polygon `corners` (device pixels, in order around it) with `ramp`, source-over.
+    func fill(convex corners: [(x: Double, y: Double)], ramp: AxialRamp) {
+        guard corners.count >= 3, !ramp.pixels.isEmpty, corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return }
+        let top = corners.map(\.y).min()!, bottom = corners.map(\.y).max()!
+        let r0 = max(clip.y0, Int((max(-1e9, top) - 0.5).rounded(.up))), r1 = min(clip.y1, Int((min(1e9, bottom) - 0.5).rounded(.up)))
+        guard r0 < r1 else { return }
+        let last = ramp.pixels.count - 1, scale = Double(last) * 65536
+        ramp.pixels.withUnsafeBufferPointer { lut in
+            for r in r0..<r1 {
+                let yc = Double(r) + 0.5
+                // The row's centre line crosses a convex polygon's edges at its two ends.
+                var lo = Double.infinity, hi = -Double.infinity
+                for k in corners.indices {
+                    let a = corners[k], b = corners[(k + 1) % corners.count]
+                    guard (a.y <= yc && yc < b.y) || (b.y <= yc && yc < a.y) else { continue }
+                    let x = a.x + (yc - a.y) * (b.x - a.x) / (b.y - a.y)
+                    lo = min(lo, x); hi = max(hi, x)
+                }
+                guard lo < hi else { continue }
+                let cs = max(clip.x0, Int((max(-1e9, lo) - 0.5).rounded(.up))), ce = min(clip.x1, Int((min(1e9, hi) - 0.5).rounded(.up)))
+                guard cs < ce else { continue }
+                // Ramp index in 16.16 at the first pixel centre, and its step.
+                let k0 = (ramp.f0 + ramp.fx * (Double(cs) + 0.5) + ramp.fy * yc) * scale
+                let dk = ramp.fx * scale
+                @inline(__always) func whole(_ x: Double) -> Int { let c = max(-4e15, min(4e15, x)); return Int(c + (c >= 0 ? 0.5 : -0.5)) }
+                rampSpan(target.row(r) + cs, ce - cs, lut, start: whole(k0), step: whole(dk))
+            }
+        }
+    }
+}
+
+/// `count` pixels at `dst`, pixel i taking `lut[clamp((start + i·step + ½) >> 16)]` over it (16.16
+/// indices). Eight pixels a step where the indices fit 32-bit lanes; the scalar loop is the reference.
+@inline(__always)
+func rampSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ lut: UnsafeBufferPointer<UInt32>, start: Int, step: Int) {
+    let last = lut.count - 1
+    var i = 0
+    if FastPaths.enabled && count >= 8 && abs(start) + (count + 8) * abs(step) < 1 << 30 {
+        let lanes = I8(0, 1, 2, 3, 4, 5, 6, 7) &* Int32(truncatingIfNeeded: step) &+ Int32(truncatingIfNeeded: start + 32768)
+        let top = I8(repeating: Int32(last))
+        let p = lut.baseAddress!
+        while i + 8 <= count {
+            var k = (lanes &+ Int32(truncatingIfNeeded: i * step)) &>> 16
+            k = k & ~(k &>> 31)                               // max(k, 0)
+            let over = k &- top
+            k = top &+ (over & (over &>> 31))                 // min(k, last)
+            let s = Px8(p[Int(k[0])], p[Int(k[1])], p[Int(k[2])], p[Int(k[3])], p[Int(k[4])], p[Int(k[5])], p[Int(k[6])], p[Int(k[7])])
+            let d = UnsafeRawPointer(dst + i).loadUnaligned(as: Px8.self)
+            UnsafeMutableRawPointer(dst + i).storeBytes(of: over8(s, d, opacity: 255), as: Px8.self)
+            i += 8
+        }
+    }
+    while i < count {
+        let k = min(last, max(0, (start + i * step + 32768) >> 16))
+        dst[i] = over(lut[k], dst[i])
+        i += 1
+    }
+}
