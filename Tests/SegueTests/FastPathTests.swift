@@ -42,7 +42,8 @@ import Testing
             let count = Int.random(in: 0...40, using: &rng)
             let x0 = Int.random(in: 0..<(62 - count + 1), using: &rng), y0 = Int.random(in: 0..<7, using: &rng)
             var fx = UInt32.random(in: 0...255, using: &rng), fy = UInt32.random(in: 0...255, using: &rng)
-            // Slides along one axis (a zero phase) take the two-tap loop.
+            // Slides along one axis (a zero phase) take the two-tap loop; both phases zero at full
+            // opacity (trial % 15 == 3), the row copy.
             if trial % 5 == 1 || trial % 5 == 3 { fy = 0 }
             if trial % 5 == 2 || trial % 5 == 3 { fx = 0 }
             let opacity: UInt32 = trial % 3 == 0 ? 255 : UInt32.random(in: 0...255, using: &rng)

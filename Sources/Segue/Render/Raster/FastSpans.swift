@@ -2,7 +2,8 @@
 // fractional offset (a slide between whole pixels, a flat page in a mesh). Every pixel has the same
 // bilinear weights and its four taps are consecutive texels of two rows, so the taps are four
 // unaligned vector loads and the weights four broadcast constants — no gathers, eight pixels a step.
-// Bit-identical to its reference, `bilinearSpan` with steps (1, 0) (FastPathTests pin that).
+// Bit-identical to its reference, `bilinearSpan` with steps (1, 0) (FastPathTests pin that); on whole
+// texels at full opacity it is `blendRow`, copies where the texels are opaque.
 // `scaledSpan` is its cousin for an image scaled but not turned (a card flying to a button): the taps
 // still come from one pair of rows, a 64-bit load per pair. The mesh kernels are in MeshSpans.
 
@@ -18,6 +19,10 @@ enum FastPaths {
 @inline(__always) @usableFromInline
 func translatedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UnsafePointer<UInt32>, _ stride: Int,
                     fx: UInt32, fy: UInt32, opacity: UInt32) {
+    if fx == 0 && fy == 0 && opacity == 255 {
+        // On whole texels (a page lying still): the texels themselves, a copy where they are opaque.
+        return blendRow(dst, src, count, opacity: 255)
+    }
     if fx == 0 || fy == 0 {
         // A slide along one axis: two taps (the other pair's weights are zero).
         return twoTapSpan(dst, count, src, fy == 0 ? 1 : stride, weight: fy == 0 ? fx : fy, opacity: opacity)
