@@ -4,15 +4,16 @@
 //
 // Geometry (page space): n is the unit direction towards the corner, d = P·n − L a point's distance
 // past the axis line L. d ≤ 0 stays flat; 0 < d < πr wraps the cylinder (angle φ = d/r, lifted
-// r·(1 − cos φ)); beyond, the page lies flat on top, face down, travelling back. The page is a grid
-// whose lifted cells are drawn in order of d, which is order of height — painter's order is exact for
-// a single cylinder; cells across the axis or the crest are cut along it, so the page bends on those
-// lines and not along the grid (no staircase, no notches in the silhouette). The back of the page
-// shows mirrored (the geometry does that), washed out like paper seen from behind with the print
-// showing through; the curl is shaded by its slope; the new page lies in a soft shadow along the roll
-// and the page darkens slightly on either side of the crease. What is one plane is drawn as few big
-// pieces: the page past the roll (flat on top) as one polygon, the shadow as strips parallel to the
-// axis over the page underneath (`fillSlab`: the page between two lines of d).
+// r·(1 − cos φ)); beyond, the page lies flat on top, face down, travelling back. The part still flat
+// is a grid of cells (those across the axis cut along it). The lifted part is a ruled surface, drawn
+// as strips parallel to the axis — each one plane between two lines of d, the axis and the crest
+// among those lines, so the page bends on them and not along a grid (no staircase, no notches in the
+// silhouette) — and past the roll as one polygon, all in order of d, which is order of height:
+// painter's order is exact for a single cylinder. The back of the page shows mirrored (the geometry
+// does that), washed out like paper seen from behind with the print showing through; the curl is
+// shaded by its slope; the new page lies in a soft shadow along the roll and the page darkens slightly
+// on either side of the crease. The page between two lines of d is one convex polygon (`fillSlab`):
+// the strips, the back, and the shadow over the page underneath (one polygon with a ramp of black).
 
 import Foundation
 
@@ -24,17 +25,13 @@ public final class PageCurlEffect: TransitionEffect {
     /// Angle of n above the horizontal, in radians, at progress 0 and 1 (the axis turns as it sweeps).
     public let angles: (start: Double, end: Double)
 
-    private var points: [Lift] = []
     private var flat = Mesh(), lifted = Mesh(), under = Mesh(), shadow = Mesh()
     /// Strips across the shadow's fall-off on the page underneath.
     private static let shadowStrips = 12
-    /// Lifted cells and cut pieces by height: a cell by its top-left vertex, a piece as −1 − the
-    /// offset of its first corner in `pieceCorners`.
-    private var order: [(d: Double, cell: Int)] = []
-    /// Cells across a bend (the axis or the crest).
-    private var cutCells: [Int] = []
-    /// The pieces they are cut into: each piece's corner count, then its vertex indices in order around it.
-    private var pieceCorners: [UInt32] = []
+    /// Strips the roll (0 < d < πr) is drawn in, half of them up to the crest.
+    private static let rollStrips = 24
+    /// Strips across the contact shade on the flat side of the axis.
+    private static let contactStrips = 6
 
     private struct Lift { var x, y, z, phi, d: Double }
     /// The page's size and the axis: unit normal n towards the corner, d = P·n − L past the axis.
@@ -46,8 +43,6 @@ public final class PageCurlEffect: TransitionEffect {
     private var shadowRamp: [UInt32] = []
     /// A convex slab of the page (`fillSlab`), reused from frame to frame.
     private var slab: [(x: Double, y: Double, d: Double)] = []
-    /// A corner of a cell being cut: page position, distance past the axis, vertex index.
-    private struct CutCorner { var x, y, d: Double; var index: UInt32 }
 
     public init(direction: Direction = .curl, extent: Double = 1,
                 angles: (start: Double, end: Double) = (0.95, 0.62)) {
@@ -88,12 +83,8 @@ public final class PageCurlEffect: TransitionEffect {
         // Shadows fade in and out at the ends so the first and last frames are untouched pages.
         let strength = smoothstep(0, 0.06, p) * (extent >= 1 ? smoothstep(0, 0.1, 1 - p) : 1)
 
-        // Grid sized to the page: about 26 px cells at 640 wide, never fewer than 24 columns.
-        let cols = max(24, min(64, Int((W / 24).rounded()))), rows = max(16, Int((Double(cols) * H / W).rounded()))
-        /// Page point (x, y) where the curl has carried it; `exactly` gives its distance past the axis
-        /// when it is known (a point cut on a bend, so rounding cannot put it on the wrong side).
-        func lift(_ x: Double, _ y: Double, exactly known: Double? = nil) -> Lift {
-            let d = known ?? axis.d(x, y)
+        /// Page point (x, y), at distance d past the axis, where the curl has carried it.
+        func lift(_ x: Double, _ y: Double, _ d: Double) -> Lift {
             var q = Lift(x: x, y: y, z: 0, phi: 0, d: d)
             if d > 0 {
                 let dd: Double
@@ -110,28 +101,14 @@ public final class PageCurlEffect: TransitionEffect {
             }
             return q
         }
-        points.removeAll(keepingCapacity: true)
-        for j in 0...rows {
-            let y = H * Double(j) / Double(rows)
-            for i in 0...cols { points.append(lift(W * Double(i) / Double(cols), y)) }
-        }
-
-        // The page underneath: only cells the curl has uncovered (some corner past the axis) can show
-        // — an opaque flat page hides the rest, so those are not drawn at all — as runs of whole cells.
-        under.reset()
-        let stride = cols + 1
-        for j in 0...rows {
-            for i in 0...cols {
-                let x = W * Double(i) / Double(cols), y = H * Double(j) / Double(rows)
-                under.vertices.append(pr.vertex(x: x, y: y, u: x, v: y, texture: below, alpha: f.opacity))
-            }
-        }
+        // The page underneath: where the curl has uncovered it (d ≥ 0) — an opaque flat page hides the
+        // rest, so that is not drawn at all — or all of it under a translucent page.
         let pageOpaque = direction == .curl ? f.oldIsOpaque : f.newIsOpaque
-        for j in 0..<rows {
-            under.appendGridRow(j, columns: cols, stride: stride) { a in
-                let far = max(points[a].d, points[a + 1].d, points[a + stride].d, points[a + stride + 1].d)
-                return pageOpaque && far <= 0 ? .skip : .mergeable
-            }
+        under.reset()
+        fillSlab(from: pageOpaque ? 0 : -Double.infinity, to: .infinity, axis)
+        if slab.count >= 3 {
+            for c in slab { under.vertices.append(pr.vertex(x: c.x, y: c.y, u: c.x, v: c.y, texture: below, alpha: f.opacity)) }
+            under.appendFan(from: 0)
         }
         canvas.draw(under, texture: below)
         // Its soft shadow, darkest at the roll's outer edge (d ≈ r, where the page underneath first
@@ -150,104 +127,40 @@ public final class PageCurlEffect: TransitionEffect {
             }
         }
 
-        // The curling page: flat cells first, then the lifted cells from the axis outwards (lowest first).
-        flat.reset(); lifted.reset(); order.removeAll(keepingCapacity: true); cutCells.removeAll(keepingCapacity: true)
-        // The page on either side of the axis lies in the crease's shade (contact shadow), darkest at
-        // the axis and gone 0.6 r from it either way, so the shading is continuous across the bend.
+        // The curling page, in slabs between lines of d (`fillSlab`): each one plane, its corners on a
+        // line shared with the next slab bit for bit, so the page bends on those lines only. The page
+        // on either side of the axis lies in the crease's shade (contact shadow), darkest at the axis
+        // and gone 0.6 r from it either way, so the shading is continuous across the bend.
+        let reach = 0.6 * r
         func contact(_ d: Double) -> Double {
-            1 - strength * 0.16 * (d <= 0 ? smoothstep(-0.6 * r, 0, d) : 1 - smoothstep(0, 0.6 * r, d))
+            1 - strength * 0.16 * (d <= 0 ? smoothstep(-reach, 0, d) : 1 - smoothstep(0, reach, d))
         }
-        for (k, q) in points.enumerated() {
-            let j = k / stride, i = k % stride
-            let u = W * Double(i) / Double(cols), v = H * Double(j) / Double(rows)
-            flat.vertices.append(pageVertex(q, u: u, v: v, pr: pr, texture: page, opacity: f.opacity, shade: contact(q.d)))
+        let vertex = { (x: Double, y: Double, d: Double) in
+            self.pageVertex(lift(x, y, d), u: x, v: y, pr: pr, texture: page, opacity: f.opacity, shade: contact(d))
         }
-        // The lines where the page bends: the axis (the contact shadow's darkest line, where the flat
-        // page starts to lift) and the crest (φ = π/2, where the roll turns back over itself).
-        let bends = [0, Double.pi / 2 * r]
-        // Past the roll (d ≥ πr) the page lies flat on top, face down, evenly shaded: one plane, the
-        // highest thing drawn. There it is drawn as one polygon after everything else (`appendBack`)
-        // rather than cell by cell, in long spans; cells reaching from the roll into it are drawn
-        // whole and the polygon covers their far part. Drawing that part twice is invisible only for
-        // an opaque page at full opacity; otherwise every lifted cell is drawn.
-        let backLine = Double.pi * r
-        let backPiece = pageOpaque && f.opacity >= 1
-        // Flat cells out of the contact shade (shade 1 at every corner) go in runs, as one quad each.
-        // Lifted cells (some corner past the axis) are left out here and queued by height instead.
-        for j in 0..<rows {
-            flat.appendGridRow(j, columns: cols, stride: stride) { a in
-                let ds = (points[a].d, points[a + 1].d, points[a + stride].d, points[a + stride + 1].d)
-                let far = max(ds.0, ds.1, ds.2, ds.3)
-                guard far <= 0 else {
-                    let near = min(ds.0, ds.1, ds.2, ds.3)
-                    if backPiece && near >= backLine { return .skip }
-                    if bends.contains(where: { near < $0 && far > $0 }) { cutCells.append(a) } else {
-                        order.append(((ds.0 + ds.1 + ds.2 + ds.3) / 4, a))
-                    }
-                    return .skip
-                }
-                return strength == 0 || far <= -0.6 * r ? .mergeable : .single
-            }
+        // Flat: beyond the contact shade one polygon, then strips across it up to the axis.
+        flat.reset(); lifted.reset()
+        fillSlab(from: -.infinity, to: -reach, axis)
+        append(to: &flat, skirts: false, axis, vertex)
+        for k in 0..<Self.contactStrips {
+            fillSlab(from: -reach * Double(Self.contactStrips - k) / Double(Self.contactStrips),
+                     to: -reach * Double(Self.contactStrips - k - 1) / Double(Self.contactStrips), axis)
+            append(to: &flat, skirts: false, axis, vertex)
         }
-        lifted.vertices = flat.vertices
-        // A cell across a bend would bend only along its edges: across the axis its contact shadow
-        // would reach into the lifting page cell by cell (a staircase along the tilted axis), across
-        // the crest it would fold inside its triangles and show a notch of the dark front through the
-        // back. It is cut along each bend it crosses, and each piece is queued by its own height.
-        pieceCorners.removeAll(keepingCapacity: true)
-        for a in cutCells {
-            var polys: [[CutCorner]] = [[a, a + 1, a + stride + 1, a + stride].map { k in
-                CutCorner(x: W * Double(k % stride) / Double(cols), y: H * Double(k / stride) / Double(rows),
-                          d: points[k].d, index: UInt32(k))
-            }]
-            for bend in bends {
-                polys = polys.flatMap { poly -> [[CutCorner]] in
-                    guard poly.contains(where: { $0.d < bend }), poly.contains(where: { $0.d > bend }) else { return [poly] }
-                    var below: [CutCorner] = [], above: [CutCorner] = []
-                    for (k, c) in poly.enumerated() {
-                        let n = poly[(k + 1) % poly.count]
-                        if c.d <= bend { below.append(c) }
-                        if c.d >= bend { above.append(c) }
-                        guard (c.d < bend && n.d > bend) || (c.d > bend && n.d < bend) else { continue }
-                        let t = (bend - c.d) / (n.d - c.d)
-                        let x = c.x + t * (n.x - c.x), y = c.y + t * (n.y - c.y)
-                        let cut = CutCorner(x: x, y: y, d: bend, index: UInt32(lifted.vertices.count))
-                        lifted.vertices.append(pageVertex(lift(x, y, exactly: bend), u: x, v: y, pr: pr, texture: page, opacity: f.opacity,
-                                                          shade: contact(bend)))
-                        below.append(cut); above.append(cut)
-                    }
-                    return [below, above]
-                }
-            }
-            for poly in polys {
-                order.append((poly.reduce(0) { $0 + $1.d } / Double(poly.count), -1 - pieceCorners.count))
-                pieceCorners.append(UInt32(poly.count))
-                for c in poly { pieceCorners.append(c.index) }
-            }
+        // Lifted, a ruled surface: strips parallel to the axis round the roll (the crest a line
+        // between two of them), then past it (d ≥ πr), where the page lies flat on top, face down and
+        // evenly shaded, one polygon — in order of d, which is order of height: the painter's order
+        // is exact for a single cylinder. Their edges on the page's border, which now stand out
+        // against what lies beneath, are feathered.
+        // The first strip past the crest is also feathered along it: there the roll's outline lies
+        // against the page underneath.
+        for k in 0..<Self.rollStrips {
+            let d0 = Double.pi * r * Double(k) / Double(Self.rollStrips)
+            fillSlab(from: d0, to: Double.pi * r * Double(k + 1) / Double(Self.rollStrips), axis)
+            append(to: &lifted, skirts: true, along: k == Self.rollStrips / 2 ? d0 : nil, axis, vertex)
         }
-        order.sort { $0.d < $1.d }
-        for (_, a) in order {
-            if a >= 0 { lifted.appendGridCell(a, stride: stride); continue }
-            // A convex piece, as a fan from its first corner.
-            let p = -1 - a, n = Int(pieceCorners[p]), first = pieceCorners[p + 1]
-            for k in 2..<n {
-                lifted.indices.append(first); lifted.indices.append(pieceCorners[p + k]); lifted.indices.append(pieceCorners[p + k + 1])
-            }
-        }
-        if backPiece { appendBack(from: backLine, axis, lift: { x, y, d in
-            pageVertex(lift(x, y, exactly: d), u: x, v: y, pr: pr, texture: page, opacity: f.opacity, shade: contact(d))
-        }) }
-        // Feather the lifted page's border, which now stands out against what lies beneath.
-        let v = flat.vertices   // the same vertices, read from a buffer the skirts do not grow
-        func skirts(_ a: Int) {
-            let i = a % stride, j = a / stride
-            if j == 0 { lifted.appendSkirt(v[a], v[a + 1], inside: v[a + stride]) }
-            if j == rows - 1 { lifted.appendSkirt(v[a + stride], v[a + stride + 1], inside: v[a]) }
-            if i == 0 { lifted.appendSkirt(v[a], v[a + stride], inside: v[a + 1]) }
-            if i == cols - 1 { lifted.appendSkirt(v[a + 1], v[a + stride + 1], inside: v[a]) }
-        }
-        for (_, a) in order where a >= 0 { skirts(a) }
-        for a in cutCells { skirts(a) }
+        fillSlab(from: Double.pi * r, to: .infinity, axis)
+        append(to: &lifted, skirts: true, axis, vertex)
         canvas.draw(flat, texture: page)
         canvas.draw(lifted, texture: page)
     }
@@ -310,24 +223,26 @@ public final class PageCurlEffect: TransitionEffect {
         }
     }
 
-    /// Appends to `lifted` the part of the page at distance `line` or more past the axis as a fan of
-    /// triangles, with skirts along the page's own edges. `vertex(x, y, d)` places page point (x, y)
-    /// at distance d.
-    private func appendBack(from line: Double, _ axis: PageAxis, lift vertex: (Double, Double, Double) -> MeshVertex) {
-        fillSlab(from: line, to: .infinity, axis)
+    /// Appends the slab (`fillSlab`) to `mesh` as a fan of triangles, with `skirts` along the edges
+    /// that lie on the page's border, and along its edge on the line d = `line` if given.
+    /// `vertex(x, y, d)` places page point (x, y) at distance d.
+    private func append(to mesh: inout Mesh, skirts: Bool, along line: Double? = nil, _ axis: PageAxis,
+                        _ vertex: (Double, Double, Double) -> MeshVertex) {
         guard slab.count >= 3 else { return }
-        let base = lifted.vertices.count
-        for p in slab { lifted.vertices.append(vertex(p.x, p.y, p.d)) }
-        lifted.appendFan(from: base)
+        let base = mesh.vertices.count
+        for p in slab { mesh.vertices.append(vertex(p.x, p.y, p.d)) }
+        mesh.appendFan(from: base)
+        guard skirts else { return }
         // Skirts along the edges that lie on the page's border, away from the polygon's centre.
-        var centre = lifted.vertices[base]
+        var centre = mesh.vertices[base]
         centre.x = 0; centre.y = 0
-        for v in lifted.vertices[base...] { centre.x += v.x; centre.y += v.y }
+        for v in mesh.vertices[base...] { centre.x += v.x; centre.y += v.y }
         centre.x /= Float(slab.count); centre.y /= Float(slab.count)
         for k in slab.indices {
             let a = slab[k], b = slab[(k + 1) % slab.count]
-            if (a.x == 0 && b.x == 0) || (a.x == axis.W && b.x == axis.W) || (a.y == 0 && b.y == 0) || (a.y == axis.H && b.y == axis.H) {
-                lifted.appendSkirt(lifted.vertices[base + k], lifted.vertices[base + (k + 1) % slab.count], inside: centre)
+            if (a.x == 0 && b.x == 0) || (a.x == axis.W && b.x == axis.W) || (a.y == 0 && b.y == 0) || (a.y == axis.H && b.y == axis.H)
+                || (line != nil && a.d == line && b.d == line) {
+                mesh.appendSkirt(mesh.vertices[base + k], mesh.vertices[base + (k + 1) % slab.count], inside: centre)
             }
         }
     }

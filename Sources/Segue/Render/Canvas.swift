@@ -114,8 +114,9 @@ public struct Canvas: Sendable {
             // Wide draws go in vertical strips, so the texels one strip reads stay in cache while
             // its rows are drawn (a turned texture is read across its rows, not along them).
             let r = box.intersection(band.clip)
-            // (Only meshes of a few big triangles: every strip walks every triangle.)
-            let strip = mesh.indices.count <= 48 ? Canvas.meshStripWidth : Int.max / 4
+            // (Only meshes of a few big triangles, every strip walking every triangle, and not those
+            // read along texture rows anyway: a page lying flat.)
+            let strip = mesh.indices.count <= 48 && !mesh.readsAlongTextureRows ? Canvas.meshStripWidth : Int.max / 4
             var x = r.x0
             repeat {
                 var clip = band.clip

@@ -49,3 +49,24 @@ public struct Mesh: Sendable {
         }
     }
 }
+
+extension Mesh {
+    /// Whether every triangle is read along texture rows as it is drawn along screen rows: no
+    /// perspective, and v constant along each screen row (a page lying flat, moved or scaled).
+    var readsAlongTextureRows: Bool {
+        var i = 0
+        while i + 2 < indices.count {
+            let a = Int(indices[i]), b = Int(indices[i + 1]), c = Int(indices[i + 2])
+            i += 3
+            guard a < vertices.count, b < vertices.count, c < vertices.count else { continue }
+            let p = vertices[a], q = vertices[b], r = vertices[c]
+            guard p.w == 1, q.w == 1, r.w == 1 else { return false }
+            let det = (q.x - p.x) * (r.y - p.y) - (r.x - p.x) * (q.y - p.y)
+            if det == 0 { continue }
+            // dv/dx of the triangle's texture map, against the texels it spans.
+            let dvdx = ((q.v - p.v) * (r.y - p.y) - (r.v - p.v) * (q.y - p.y)) / det
+            if abs(dvdx) > 1e-3 { return false }
+        }
+        return true
+    }
+}
