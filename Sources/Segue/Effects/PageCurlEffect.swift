@@ -33,7 +33,7 @@ public final class PageCurlEffect: TransitionEffect {
     /// Strips across the contact shade on the flat side of the axis.
     private static let contactStrips = 6
 
-    private struct Lift { var x, y, z, phi, d: Double }
+    private struct Lift { var x, y, z, phi: Double }
     /// The page's size and the axis: unit normal n towards the corner, d = P·n − L past the axis.
     private struct PageAxis {
         let W, H, nx, ny, L: Double
@@ -85,7 +85,7 @@ public final class PageCurlEffect: TransitionEffect {
 
         /// Page point (x, y), at distance d past the axis, where the curl has carried it.
         func lift(_ x: Double, _ y: Double, _ d: Double) -> Lift {
-            var q = Lift(x: x, y: y, z: 0, phi: 0, d: d)
+            var q = Lift(x: x, y: y, z: 0, phi: 0)
             if d > 0 {
                 let dd: Double
                 if d < Double.pi * r {
