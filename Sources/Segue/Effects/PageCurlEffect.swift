@@ -4,16 +4,16 @@
 //
 // Geometry (page space): n is the unit direction towards the corner, d = P·n − L a point's distance
 // past the axis line L. d ≤ 0 stays flat; 0 < d < πr wraps the cylinder (angle φ = d/r, lifted
-// r·(1 − cos φ)); beyond, the page lies flat on top, face down, travelling back. The part still flat
-// is a grid of cells (those across the axis cut along it). The lifted part is a ruled surface, drawn
-// as strips parallel to the axis — each one plane between two lines of d, the axis and the crest
-// among those lines, so the page bends on them and not along a grid (no staircase, no notches in the
-// silhouette) — and past the roll as one polygon, all in order of d, which is order of height:
-// painter's order is exact for a single cylinder. The back of the page shows mirrored (the geometry
-// does that), washed out like paper seen from behind with the print showing through; the curl is
-// shaded by its slope; the new page lies in a soft shadow along the roll and the page darkens slightly
-// on either side of the crease. The page between two lines of d is one convex polygon (`fillSlab`):
-// the strips, the back, and the shadow over the page underneath (one polygon with a ramp of black).
+// r·(1 − cos φ)); beyond, the page lies flat on top, face down, travelling back. Everything is drawn
+// as slabs of the page between two lines of d (`fillSlab`: one convex polygon, each one plane, its
+// corners on a line shared with the next slab bit for bit): the flat page one polygon plus strips
+// across the crease's shade; the lifted page, a ruled surface, strips parallel to the axis round the
+// roll (the axis and the crest among their lines, so the page bends on them and nowhere else) and one
+// polygon past it, in order of d, which is order of height — painter's order is exact for a single
+// cylinder. The back of the page shows mirrored (the geometry does that), washed out like paper seen
+// from behind with the print showing through; the curl is shaded by its slope; the new page lies in a
+// soft shadow along the roll (one polygon filled with a ramp of black) and the page darkens slightly
+// on either side of the crease.
 
 import Foundation
 
