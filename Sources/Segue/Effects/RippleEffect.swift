@@ -1,7 +1,9 @@
 // Ripple: concentric water waves spread from the page centre (rippleEffect). The page is seen through
 // the water surface: a regular grid keeps its positions while its texture coordinates are displaced
 // along the wave slope (refraction), and the slope facing a light from the top-left adds a specular
-// highlight, the far slope a little shade. Wave height rises and falls with sin(π·p), so both ends are
+// highlight, the far slope a little shade. Over a page lying unturned on the screen the grid is a
+// `WarpGrid` (every attribute bilinear in a cell, a segment a cell along each pixel row); under any
+// other page-to-device map, a mesh of the same lattice. Wave height rises and falls with sin(π·p), so both ends are
 // calm; behind the spreading wave front the new page dissolves in under the same surface.
 // Both pages lie under one surface — the same grid, the same displaced texture coordinates, the same
 // light — so while the new page dissolves in, the two are cross-faded into one texture first (one fused
@@ -14,6 +16,8 @@ import Foundation
 
 public final class RippleEffect: TransitionEffect {
     private var oldMesh = Mesh(), newMesh = Mesh()
+    /// The water over a page lying unturned on the screen (reused from frame to frame).
+    private var grid = WarpGrid()
     /// The cross-faded pages while both show (reused from frame to frame).
     private var blend: Bitmap?
     private var field: [(du: Double, dv: Double, shade: Double, highlight: Double)] = []
@@ -56,21 +60,38 @@ public final class RippleEffect: TransitionEffect {
         let oldAlpha = f.underlyingOldOpacity, newOpacity = f.opacity * newAlpha
         // Once the new page is fully in and opaque, the old one under it cannot show.
         let showsOld = newAlpha < 1 || !f.newIsOpaque, showsNew = newAlpha > 0
+        // The water over a page lying unturned on the screen is a warp grid (its lattice stays put on
+        // the screen); under any other page-to-device map, a mesh of the same lattice.
+        let t = f.pageToDevice
+        let unturned = t.isAffine && t.m12 == 0 && t.m21 == 0 && t.m11 > 0 && t.m22 > 0
+        func water(_ mesh: inout Mesh, _ texture: Bitmap, alpha: Double) {
+            if unturned {
+                grid.reset(columns: cols, rows: rows, x0: t.m41, y0: t.m42, x1: t.m41 + W * t.m11, y1: t.m42 + H * t.m22, alpha: alpha)
+                let su = Float(Double(texture.width) / W), sv = Float(Double(texture.height) / H)
+                var k = 0
+                for j in 0...rows {
+                    let y = H * Double(j) / Double(rows)
+                    for i in 0...cols {
+                        let x = W * Double(i) / Double(cols)
+                        let w = field[k]; k += 1
+                        grid.append(u: Float(min(W, max(0, x + w.du))) * su, v: Float(min(H, max(0, y + w.dv))) * sv,
+                                    shade: Float(w.shade), highlight: Float(w.highlight))
+                    }
+                }
+                canvas.draw(grid, texture: texture)
+            } else {
+                build(&mesh, texture: texture, alpha: alpha, cols: cols, rows: rows, W: W, H: H, pr: pr)
+                canvas.draw(mesh, texture: texture)
+            }
+        }
         if showsOld && showsNew, f.old.width == f.new.width, f.old.height == f.new.height {
             let page = crossfaded(f.old, opacity: oldAlpha, f.new, opacity: newOpacity, oldIsOpaque: f.oldIsOpaque, threads: canvas.threads)
-            build(&oldMesh, texture: page, alpha: 1, cols: cols, rows: rows, W: W, H: H, pr: pr)
-            canvas.draw(oldMesh, texture: page)
+            water(&oldMesh, page, alpha: 1)
             return
         }
         blend = nil
-        if showsOld {
-            build(&oldMesh, texture: f.old, alpha: oldAlpha, cols: cols, rows: rows, W: W, H: H, pr: pr)
-            canvas.draw(oldMesh, texture: f.old)
-        }
-        if showsNew {
-            build(&newMesh, texture: f.new, alpha: newOpacity, cols: cols, rows: rows, W: W, H: H, pr: pr)
-            canvas.draw(newMesh, texture: f.new)
-        }
+        if showsOld { water(&oldMesh, f.old, alpha: oldAlpha) }
+        if showsNew { water(&newMesh, f.new, alpha: newOpacity) }
     }
 
     /// `old` at `oldOpacity` with `new` at `newOpacity` over it, in a texture of their size.

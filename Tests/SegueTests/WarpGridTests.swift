@@ -1,0 +1,64 @@
+// A warp grid (the ripple's water) writes its pixels' positions and factors eight at a time and samples
+// them in the mesh runs' kernel; with fast paths off every pixel is sampled and shaded on its own from
+// the same numbers. These tests pin the two to the same pixels — over lattices whose texture positions
+// reach past the texture's edges, lit, shaded and translucent, clipped and not — and check that the
+// grid covers its rectangle and nothing else.
+
+import Testing
+@testable import Segue
+
+struct WarpGridTests {
+    static func grid(_ rng: inout SplitMix, columns: Int, rows: Int, alpha: Double) -> WarpGrid {
+        var g = WarpGrid()
+        g.reset(columns: columns, rows: rows, x0: 3.3, y0: 2.6, x1: 150.8, y1: 96.1, alpha: alpha)
+        func unit() -> Float { Float(rng.next() % 1000) / 1000 }
+        for j in 0...rows {
+            for i in 0...columns {
+                // A page of 97 × 61 texels stretched over the grid, displaced by up to 4 texels either
+                // way (so the border cells reach past the texture).
+                let u = Float(i) * 97 / Float(columns) + (unit() - 0.5) * 8
+                let v = Float(j) * 61 / Float(rows) + (unit() - 0.5) * 8
+                g.append(u: u, v: v, shade: 0.6 + 0.4 * unit(), highlight: unit() < 0.5 ? 0 : 0.5 * unit())
+            }
+        }
+        return g
+    }
+
+    @Test(arguments: [1.0, 0.55])
+    func fastAndReferencePathsDrawTheSamePixels(alpha: Double) {
+        var rng = SplitMix(seed: alpha == 1 ? 5 : 6)
+        let texture = FastPathTests.randomBitmap(97, 61, &rng)
+        for (columns, rows, clipped) in [(16, 10, false), (7, 5, true), (31, 19, false)] {
+            let g = Self.grid(&rng, columns: columns, rows: rows, alpha: alpha)
+            let fast = FastPathTests.randomBitmap(160, 100, &rng), reference = fast.copy()
+            var a = Canvas(target: fast), b = Canvas(target: reference)
+            if clipped { a.clip = PixelRect(x0: 20, y0: 11, x1: 131, y1: 77); b.clip = a.clip }
+            a.draw(g, texture: texture)
+            FastPaths.$enabled.withValue(false) { b.draw(g, texture: texture) }
+            #expect(fast.maxChannelDifference(to: reference) == 0, "\(columns)×\(rows) alpha \(alpha) clipped \(clipped)")
+        }
+    }
+
+    @Test func coversItsRectangleAndNothingElse() {
+        var rng = SplitMix(seed: 9)
+        let texture = Bitmap(width: 97, height: 61, fill: 0xff00_ff00)
+        var g = WarpGrid()
+        g.reset(columns: 9, rows: 6, x0: 3.3, y0: 2.6, x1: 150.8, y1: 96.1, alpha: 1)
+        for j in 0...6 {
+            for i in 0...9 {
+                // Positions that stay a texel inside the texture: every covered pixel is opaque green.
+                g.append(u: 1.5 + Float(i) * 94 / 9 + Float(rng.next() % 100) / 100, v: 1.5 + Float(j) * 58 / 6,
+                         shade: 1, highlight: 0)
+            }
+        }
+        let out = Bitmap(width: 160, height: 100, fill: 0xff00_0000)
+        Canvas(target: out).draw(g, texture: texture)
+        for y in 0..<100 {
+            for x in 0..<160 {
+                // Pixel centres inside 3.3…150.8 × 2.6…96.1.
+                let inside = Double(x) + 0.5 >= 3.3 && Double(x) + 0.5 < 150.8 && Double(y) + 0.5 >= 2.6 && Double(y) + 0.5 < 96.1
+                #expect(out.row(y)[x] == (inside ? 0xff00_ff00 : 0xff00_0000), "pixel (\(x), \(y))")
+            }
+        }
+    }
+}
