@@ -20,7 +20,8 @@ public final class RippleEffect: TransitionEffect {
     private var grid = WarpGrid()
     /// The cross-faded pages while both show (reused from frame to frame).
     private var blend: Bitmap?
-    private var field: [(du: Double, dv: Double, shade: Double, highlight: Double)] = []
+    /// The lattice, row by row: each point's place on the page, the page point seen there, and its light.
+    private var field: [(x: Double, y: Double, u: Double, v: Double, shade: Double, highlight: Double)] = []
     public init() {}
 
     public func draw(_ f: EffectFrame, in canvas: Canvas) {
@@ -51,9 +52,9 @@ public final class RippleEffect: TransitionEffect {
                 let phase = 2 * Double.pi * (rho / lambda - p * cycles)
                 let slope = amplitude * envelope * cos(phase)   // dh/dρ, normalised
                 let toLight = slope * (ex * lx + ey * ly)
-                field.append((du: -displacement * slope * ex, dv: -displacement * slope * ey,
-                              shade: 1 - 0.22 * max(0, -toLight),
-                              highlight: 0.42 * pow(max(0, toLight), 2)))
+                field.append((x: x, y: y, u: min(W, max(0, x - displacement * slope * ex)),
+                              v: min(H, max(0, y - displacement * slope * ey)),
+                              shade: 1 - 0.22 * max(0, -toLight), highlight: 0.42 * pow(max(0, toLight), 2)))
             }
         }
         let newAlpha = smoothstep(0.3, 0.92, p)
@@ -68,19 +69,10 @@ public final class RippleEffect: TransitionEffect {
             if unturned {
                 grid.reset(columns: cols, rows: rows, x0: t.m41, y0: t.m42, x1: t.m41 + W * t.m11, y1: t.m42 + H * t.m22, alpha: alpha)
                 let su = Float(Double(texture.width) / W), sv = Float(Double(texture.height) / H)
-                var k = 0
-                for j in 0...rows {
-                    let y = H * Double(j) / Double(rows)
-                    for i in 0...cols {
-                        let x = W * Double(i) / Double(cols)
-                        let w = field[k]; k += 1
-                        grid.append(u: Float(min(W, max(0, x + w.du))) * su, v: Float(min(H, max(0, y + w.dv))) * sv,
-                                    shade: Float(w.shade), highlight: Float(w.highlight))
-                    }
-                }
+                for w in field { grid.append(u: Float(w.u) * su, v: Float(w.v) * sv, shade: Float(w.shade), highlight: Float(w.highlight)) }
                 canvas.draw(grid, texture: texture)
             } else {
-                build(&mesh, texture: texture, alpha: alpha, cols: cols, rows: rows, W: W, H: H, pr: pr)
+                build(&mesh, texture: texture, alpha: alpha, cols: cols, rows: rows, pr: pr)
                 canvas.draw(mesh, texture: texture)
             }
         }
@@ -113,25 +105,17 @@ public final class RippleEffect: TransitionEffect {
         return page
     }
 
-    private func build(_ mesh: inout Mesh, texture: Bitmap, alpha: Double, cols: Int, rows: Int, W: Double, H: Double,
-                       pr: PageProjector) {
+    private func build(_ mesh: inout Mesh, texture: Bitmap, alpha: Double, cols: Int, rows: Int, pr: PageProjector) {
         mesh.reset()
-        var k = 0
-        for j in 0...rows {
-            let y = H * Double(j) / Double(rows)
-            for i in 0...cols {
-                let x = W * Double(i) / Double(cols)
-                let w = field[k]; k += 1
-                let u = min(W, max(0, x + w.du)), v = min(H, max(0, y + w.dv))
-                mesh.vertices.append(pr.vertex(x: x, y: y, u: u, v: v, texture: texture, shade: w.shade,
-                                               highlight: w.highlight, alpha: alpha))
-            }
+        for w in field {
+            mesh.vertices.append(pr.vertex(x: w.x, y: w.y, u: w.u, v: w.v, texture: texture, shade: w.shade,
+                                           highlight: w.highlight, alpha: alpha))
         }
         // Calm water (no displacement, shade or glint at any corner) goes in runs, as one quad each.
         let stride = cols + 1
         @inline(__always) func calm(_ k: Int) -> Bool {
             let w = field[k]
-            return w.du == 0 && w.dv == 0 && w.shade == 1 && w.highlight == 0
+            return w.u == w.x && w.v == w.y && w.shade == 1 && w.highlight == 0
         }
         for j in 0..<rows {
             mesh.appendGridRow(j, columns: cols, stride: stride) { a in
