@@ -50,6 +50,8 @@ extension Canvas {
 /// The rows of one band of a warp grid draw.
 private struct WarpRows {
     let grid: WarpGrid, texture: Bitmap, target: Bitmap, clip: PixelRect
+    /// Read once a draw: `FastPaths.enabled` is task-local, too slow to ask per segment.
+    let fast = FastPaths.enabled
 
     func draw() {
         let cols = grid.columns, stride = cols + 1
@@ -93,6 +95,7 @@ private struct WarpRows {
         let row = UnsafeMutableBufferPointer(start: target.row(y), count: target.width)
         let W = texture.width, H = texture.height
         let xMax = Int32(256 * (W - 1) - 4), yMax = Int32(256 * (H - 1) - 4)
+        let scale = Float(1 / cellW)
         var runStart = -1, runEnd = -1, lights = false
         func flush() {
             guard runStart >= 0 else { return }
@@ -107,7 +110,6 @@ private struct WarpRows {
             guard cs < ce else { continue }
             // The segment's values at pixel cs (offset from the column's x) and steps, in the
             // attributes' units: the linear map between the cell's two edges at this row.
-            let scale = Float(1 / cellW)
             let f = Float((Double(cs) + 0.5 - (grid.x0 + Double(i) * cellW)) / cellW)
             @inline(__always) func seg(_ e: [Float], _ m: Float) -> (Float, Float) {
                 let d = e[i + 1] - e[i]
@@ -119,7 +121,7 @@ private struct WarpRows {
             let first = s.at(0), last = s.at(Float(n - 1))
             let inside = min(first.x, last.x) >= 4 && min(first.y, last.y) >= 4 && max(first.x, last.x) < xMax
                 && max(first.y, last.y) < yMax
-            if !inside || !FastPaths.enabled {
+            if !inside || !fast {
                 // Pixel by pixel, the checked sampler where taps may reach past the texture.
                 flush()
                 for k in 0..<n {
