@@ -32,8 +32,10 @@ extension Compositor {
         let nested = flattening > 0
         subtreeDigests[key] = SeenDigest(digest: d, frame: frame, nested: nested)
         // A layer animating in flight (a page sliding in) is a texture from its first frame; anything
-        // else once it has held still for a frame.
-        let moving = usePresentation && AnimationStore.entries(layer).contains { !$0.isDone }
+        // else once it has held still for a frame. One whose look changed since the last frame (its
+        // bounds springing) is not: its texture would be drawn once and thrown away.
+        let changing = seen.map { $0.frame == frame - 1 && $0.digest != d } ?? false
+        let moving = usePresentation && !changing && AnimationStore.entries(layer).contains { !$0.isDone }
         // A texture already made for exactly this look (or handed over by a finished transition) is
         // used whatever happened last frame.
         let ready = textures[key]?.digest == d
