@@ -1,5 +1,5 @@
 // The compositor's fast paths pinned to its reference drawing: static subtrees drawn from their
-// whole-pixel texture, and siblings clipped under an opaque sliding page, against the same scene drawn
+// whole-pixel texture, and siblings clipped under an opaque sliding page or inset card, against the same scene drawn
 // directly (FastPaths.enabled off, or a fresh compositor, which never reuses a texture).
 import Testing
 @testable import Segue
@@ -69,14 +69,24 @@ import Testing
         }
     }
 
-    @Test func trimmingRemovesOnlyAWholeCoveredSide() {
-        let comp = Compositor()
-        let clip = PixelRect(x0: 0, y0: 0, x1: 100, y1: 50)
-        #expect(comp.trimmed(clip, by: PixelRect(x0: 30, y0: 0, x1: 100, y1: 50)) == PixelRect(x0: 0, y0: 0, x1: 30, y1: 50))
-        #expect(comp.trimmed(clip, by: PixelRect(x0: -5, y0: -1, x1: 40, y1: 60)) == PixelRect(x0: 40, y0: 0, x1: 100, y1: 50))
-        #expect(comp.trimmed(clip, by: PixelRect(x0: 0, y0: 20, x1: 100, y1: 50)) == PixelRect(x0: 0, y0: 0, x1: 100, y1: 20))
-        // Not a whole side: unchanged.
-        #expect(comp.trimmed(clip, by: PixelRect(x0: 30, y0: 10, x1: 100, y1: 50)) == clip)
-        #expect(comp.trimmed(clip, by: PixelRect(x0: 20, y0: 0, x1: 60, y1: 50)) == clip)
+    /// A card inset in the middle of the screen (a sheet springing in, at whole and fractional
+    /// positions) hides the middle of what lies beneath: drawn around it only, with the same pixels.
+    @Test func whatAnInsetOpaqueCardCoversIsClippedAwayWithoutChangingPixels() {
+        for (x, y) in [(160.0, 120.0), (161.5, 118.25), (40.0, 200.0), (300.0, 20.0)] {
+            let (root, page, cover) = scene()
+            cover.bounds = Rect(x: 0, y: 0, width: 180, height: 120)
+            cover.position = Point(x: x, y: y)
+            page.opacity = 0.5
+            func draw() -> Bitmap {
+                let b = Bitmap(width: 320, height: 240)
+                let comp = Compositor()
+                for _ in 0..<3 { comp.render(root, into: b) }
+                return b
+            }
+            let fast = draw()
+            let ref = FastPaths.$enabled.withValue(false) { draw() }
+            #expect(fast.maxChannelDifference(to: ref) == 0, "card at \(x), \(y)")
+        }
     }
+
 }

@@ -1,7 +1,8 @@
 // Compositor tree walk: per layer, in Core Animation's order — shadow, background, contents,
 // sublayers (by zPosition, then index), border. Decides per layer whether it can draw directly
 // (translation only) or must be flattened first (see Compositor+Offscreen), culls layers outside the
-// clip, and skips everything beneath the last opaque sibling that covers the clip.
+// clip, skips everything beneath the last opaque sibling that covers the clip, and draws what lies
+// under opaque siblings only where it still shows (PixelRegion).
 
 /// How a layer maps to the device.
 enum Placement {
@@ -72,12 +73,6 @@ extension Compositor {
         return rest.isEmpty && !box.isEmpty ? box : nil
     }
 
-    /// `clip` less the side an opaque rectangle covers across its full height or width (the part of a
-    /// sliding page's neighbour that still shows); unchanged when `r` covers no whole side.
-    func trimmed(_ clip: PixelRect, by r: PixelRect) -> PixelRect {
-        clip.excluding(r)
-    }
-
     /// Draws a layer and its subtree (`m`: layer bounds space → canvas).
     func drawLayer(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity: Double, _ canvas: Canvas) {
         let op = opacity * s.opacity
@@ -116,23 +111,24 @@ extension Compositor {
             break
         }
         let occluded = first > 0 || (!kids.isEmpty && occludes(kids[0].0, kids[0].1, kids[0].2, opacity: op, clip: canvas.clip))
-        // Partial occlusion: what lies under an opaque sibling covering a whole side of the clip (a page
-        // sliding in) is drawn only where it still shows. Clips from the top sibling down.
-        // The layer's own background and contents likewise only where no opaque child covers them.
-        var clips: [PixelRect] = []
-        var own = canvas
+        // Partial occlusion: what lies under opaque siblings (a page sliding in, a sheet inset over the
+        // presenter) is drawn only where it still shows — each sibling's region is the clip less the
+        // opaque boxes above it (PixelRegion), and the layer's own background and contents are drawn
+        // only where no opaque child covers them.
+        var clips: [PixelRegion] = []
+        var own = PixelRegion(canvas.clip)
         if FastPaths.enabled, kids.count > first, !occluded {
-            clips = Array(repeating: canvas.clip, count: kids.count)
-            var visible = canvas.clip
+            clips = Array(repeating: own, count: kids.count)
             for i in stride(from: kids.count - 1, through: first, by: -1) {
-                clips[i] = visible
-                if let r = opaqueRect(kids[i].0, kids[i].1, kids[i].2, opacity: op) { visible = trimmed(visible, by: r) }
+                clips[i] = own
+                if let r = opaqueRect(kids[i].0, kids[i].1, kids[i].2, opacity: op) { own = own.subtracting(r) }
             }
-            own.clip = visible
         }
-        if !occluded, !own.clip.isEmpty {
-            if let bg = s.backgroundColor, bg.alpha > 0 {
-                own.fill(s.bounds, cornerRadius: s.cornerRadius, color: bg, opacity: op, transform: m)
+        if !occluded, let bg = s.backgroundColor, bg.alpha > 0 {
+            for piece in own.pieces {
+                var c = canvas
+                c.clip = piece
+                c.fill(s.bounds, cornerRadius: s.cornerRadius, color: bg, opacity: op, transform: m)
             }
         }
         var inner = canvas
@@ -143,18 +139,19 @@ extension Compositor {
                 x1: Int((b.maxX + tx).rounded()), y1: Int((b.maxY + ty).rounded())))
         }
         if !occluded, let image = layer.contents {
-            var under = inner
-            under.clip = inner.clip.intersection(own.clip)
-            if !under.clip.isEmpty { drawContents(image, gravity: layer.contentsGravity, bounds: s.bounds, m, opacity: op, under) }
+            for piece in own.within(inner.clip) {
+                var under = inner
+                under.clip = piece
+                drawContents(image, gravity: layer.contentsGravity, bounds: s.bounds, m, opacity: op, under)
+            }
         }
         for i in first..<kids.count {
             let (c, cs, cm) = kids[i]
-            if clips.isEmpty {
-                drawLayer(c, cs, cm, opacity: op, inner)
-            } else {
+            guard !clips.isEmpty else { drawLayer(c, cs, cm, opacity: op, inner); continue }
+            for piece in clips[i].within(inner.clip) {
                 var part = inner
-                part.clip = inner.clip.intersection(clips[i])
-                if !part.clip.isEmpty { drawLayer(c, cs, cm, opacity: op, part) }
+                part.clip = piece
+                drawLayer(c, cs, cm, opacity: op, part)
             }
         }
         if border, layer.borderWidth > 0 {
