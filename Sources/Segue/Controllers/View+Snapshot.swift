@@ -31,12 +31,29 @@ final class SnapshotView: View {
 final class FrozenLayerContent: LayerContentOverride {
     let frozen: Layer
     private var image: Bitmap?
+    private var opaque: Bool?
 
     init(_ frozen: Layer) { self.frozen = frozen }
 
-    func draw(in canvas: Canvas, layerToDevice: Transform3D, opacity: Double, bounds: Rect) {
-        let img = image ?? Compositor().snapshot(frozen, presentation: false)
+    /// The frozen tree rendered, once.
+    private var rendered: Bitmap {
+        if let image { return image }
+        let img = Compositor().snapshot(frozen, presentation: false)
         image = img
+        return img
+    }
+
+    /// A snapshot of an opaque screen hides what lies beneath it (every pixel it covers whole is opaque:
+    /// its edge texels are clamped, not faded, inside the bounds).
+    var paintsBoundsOpaquely: Bool {
+        if let opaque { return opaque }
+        let o = rendered.isOpaque
+        opaque = o
+        return o
+    }
+
+    func draw(in canvas: Canvas, layerToDevice: Transform3D, opacity: Double, bounds: Rect) {
+        let img = rendered
         guard img.width > 0, img.height > 0, bounds.width > 0, bounds.height > 0 else { return }
         let toBounds = Transform3D(scaleX: bounds.width / Double(img.width), y: bounds.height / Double(img.height), z: 1)
             .concatenating(Transform3D(translationX: bounds.minX, y: bounds.minY, z: 0))

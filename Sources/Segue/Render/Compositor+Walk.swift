@@ -117,7 +117,7 @@ extension Compositor {
         // only where no opaque child covers them.
         var clips: [PixelRegion] = []
         var own = PixelRegion(canvas.clip)
-        if FastPaths.enabled, kids.count > first, !occluded {
+        if FastPaths.enabled, kids.count > first {
             clips = Array(repeating: own, count: kids.count)
             for i in stride(from: kids.count - 1, through: first, by: -1) {
                 clips[i] = own
