@@ -34,6 +34,23 @@ import Testing
         #expect(w.renderedBitmap().maxChannelDifference(to: live) == 0)
     }
 
+    /// Rendered when taken, as UIKit does: even a content bitmap the original shares and later paints
+    /// over in place does not show in it, and the frame that first shows it renders nothing new.
+    @Test func aSnapshotIsRenderedWhenTaken() throws {
+        let (w, card) = scene(opaqueCard: true)
+        let picture = Bitmap(width: 40, height: 40, fill: 0xff00_00ff)
+        let dot = View(frame: Rect(x: 120, y: 60, width: 40, height: 40))
+        dot.layer.contents = picture
+        card.addSubview(dot)
+        w.addSubview(card)
+        let live = w.renderedBitmap()
+        let snap = try #require(card.snapshotView(afterScreenUpdates: true))
+        picture.fill(0xffff_0000)
+        card.removeFromSuperview()
+        w.addSubview(snap)
+        #expect(w.renderedBitmap().maxChannelDifference(to: live) == 0)
+    }
+
     @Test func anOpaqueSnapshotHidesWhatIsBeneathWithTheSamePixels() throws {
         for opaque in [true, false] {
             for frame in [Rect(x: 0, y: 0, width: 240, height: 160), Rect(x: 30.5, y: 20.25, width: 120.5, height: 80),

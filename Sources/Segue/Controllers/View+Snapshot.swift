@@ -1,8 +1,9 @@
 // UIView.snapshotView(afterScreenUpdates:): a view that shows a frozen copy of another view. The copy is
 // taken at once as a detached clone of the layer tree (model values after pending updates, or what is on
-// screen now), so later changes to the original do not show; it is rendered to a bitmap the first time it
-// is drawn and then scaled into the snapshot view's bounds, as UIKit's snapshot scales when its frame
-// animates (seed 000 flies one into a 50-pt button).
+// screen now), so later changes to the original do not show; it is rendered to a bitmap at once (as UIKit
+// renders a snapshot when it is taken, so the first frame showing it pays nothing) and then scaled into
+// the snapshot view's bounds, as UIKit's snapshot scales when its frame animates (seed 000 flies one into
+// a 50-pt button).
 
 extension View {
     /// A new view showing this view as it looks now; `afterScreenUpdates` takes pending model changes
@@ -30,30 +31,21 @@ final class SnapshotView: View {
 @MainActor
 final class FrozenLayerContent: LayerContentOverride {
     let frozen: Layer
-    private var image: Bitmap?
-    private var opaque: Bool?
-
-    init(_ frozen: Layer) { self.frozen = frozen }
-
-    /// The frozen tree rendered, once.
-    private var rendered: Bitmap {
-        if let image { return image }
-        let img = Compositor().snapshot(frozen, presentation: false)
-        image = img
-        return img
-    }
-
+    /// The frozen tree rendered once, when the snapshot is taken — as UIKit renders a snapshot then,
+    /// so the frame that first shows it pays nothing for it.
+    let image: Bitmap
     /// A snapshot of an opaque screen hides what lies beneath it (every pixel it covers whole is opaque:
     /// its edge texels are clamped, not faded, inside the bounds).
-    var paintsBoundsOpaquely: Bool {
-        if let opaque { return opaque }
-        let o = rendered.isOpaque
-        opaque = o
-        return o
+    let paintsBoundsOpaquely: Bool
+
+    init(_ frozen: Layer) {
+        self.frozen = frozen
+        image = Compositor().snapshot(frozen, presentation: false)
+        paintsBoundsOpaquely = image.isOpaque
     }
 
     func draw(in canvas: Canvas, layerToDevice: Transform3D, opacity: Double, bounds: Rect) {
-        let img = rendered
+        let img = image
         guard img.width > 0, img.height > 0, bounds.width > 0, bounds.height > 0 else { return }
         let toBounds = Transform3D(scaleX: bounds.width / Double(img.width), y: bounds.height / Double(img.height), z: 1)
             .concatenating(Transform3D(translationX: bounds.minX, y: bounds.minY, z: 0))
