@@ -36,6 +36,52 @@ struct StaticSubtreeTests {
         #expect(after.maxChannelDifference(to: reference)! <= 1)
     }
 
+    /// A page fading in from opacity 0 (a cross-dissolve) gets its texture while still invisible, so
+    /// the first frame that shows it renders nothing new — with the pixels of the reference drawing.
+    @Test func aPageFadingInFromZeroHasItsTextureBeforeItShows() {
+        let window = Window(size: Size(width: 400, height: 300))
+        let under = View(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        under.backgroundColor = .systemGray
+        window.addSubview(under)
+        let (page, _) = Self.pageWithCard()
+        page.alpha = 0
+        window.addSubview(page)
+        _ = window.renderedBitmap()
+        View.animate(withDuration: 1, animations: { page.alpha = 1 })
+        _ = window.renderedBitmap()                                  // still invisible: the texture is made
+        #expect(window.compositor.statistics.texturesRendered == 1)
+        window.advance(by: 0.3)
+        let shown = window.renderedBitmap()
+        #expect(window.compositor.statistics.texturesRendered == 0, "the first visible frame reuses it")
+        let reference = FastPaths.$enabled.withValue(false) { window.renderedBitmap() }
+        #expect(shown.maxChannelDifference(to: reference)! == 0)
+    }
+
+    /// A page under an opaque cover that is about to slide away (a navigation pop) and that is animating
+    /// itself gets its texture while covered; one that is not animating does not (it may never show).
+    @Test func aCoveredAnimatingPageHasItsTextureBeforeItIsUncovered() {
+        for animating in [true, false] {
+            let window = Window(size: Size(width: 400, height: 300))
+            let (page, _) = Self.pageWithCard()
+            window.addSubview(page)
+            let cover = View(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+            cover.backgroundColor = .systemRed
+            window.addSubview(cover)
+            _ = window.renderedBitmap()
+            View.animate(withDuration: 1, animations: {
+                cover.frame.origin.x = 400
+                if animating { page.frame.origin.x = 0.25 }
+            })
+            _ = window.renderedBitmap()
+            #expect(window.compositor.textures[ObjectIdentifier(page.layer)] != nil || !animating)
+            #expect(window.compositor.textures[ObjectIdentifier(page.layer)] == nil || animating)
+            window.advance(by: 0.5)
+            let shown = window.renderedBitmap()
+            let reference = FastPaths.$enabled.withValue(false) { window.renderedBitmap() }
+            #expect(shown.maxChannelDifference(to: reference)! <= 1, "animating \(animating)")
+        }
+    }
+
     /// A still screen inside a still page: the page becomes one texture, and the screen inside it does
     /// not get a second one that would never be read again (a full-screen bitmap of memory).
     @Test func aStillSubtreeInsideOneBeingFlattenedGetsNoTextureOfItsOwn() {

@@ -8,6 +8,9 @@
 // moving, not changing: it becomes a texture at once. Small layers keep drawing directly:
 // their texture would cost more than it saves. A finished transition hands over its snapshot of the
 // screen it brought in (`adoptSnapshot`), so the first frame after it is a blit, not a full redraw.
+// A big layer that is animating but hidden this frame — fading in from opacity 0, or under a page about
+// to uncover it — gets its texture now (`warmTexture`), at the transition's start, so the frame that
+// first shows it does not pay for drawing a whole screen at once (a late frame on the display).
 
 struct SeenDigest {
     var digest: Int
@@ -64,5 +67,36 @@ extension Compositor {
               w == bitmap.width, h == bitmap.height else { return }
         textures[ObjectIdentifier(layer)] = CachedTexture(bitmap: bitmap, digest: digest(layer, s, phase: (0, 0)),
                                                           originX: ox, originY: oy, lastUsed: frame)
+    }
+}
+
+extension Compositor {
+    /// Renders, without drawing anything, the texture a hidden layer will be drawn from when it shows:
+    /// one that is animating (its opacity, or what covers it, is about to change) and big enough to be
+    /// a texture when seen. Once per look: a texture already made for another look is left alone, so a
+    /// hidden layer that keeps changing is not rendered again and again.
+    func warmTexture(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity: Double, _ canvas: Canvas) {
+        guard FastPaths.enabled, usePresentation, !layer.isHidden, layer.contentOverride == nil,
+              layer.sublayers.contains(where: { !$0.isHidden }),
+              AnimationStore.entries(layer).contains(where: { !$0.isDone }) else { return }
+        let e = layer.masksToBounds ? s.bounds : contentExtent(layer, s)
+        guard e.width * e.height >= Self.staticSubtreeMinimumArea else { return }
+        var nowhere = canvas
+        nowhere.clip = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+        let key = ObjectIdentifier(layer)
+        // The path drawLayer takes when it shows: a static-subtree texture at whole pixels when opaque
+        // and translated, else the flattened texture for its group opacity or transform.
+        let roundedMask = layer.masksToBounds && s.cornerRadius > 0
+        if opacity * s.opacity >= 1, case .translation = m.placement, !roundedMask {
+            let d = digest(layer, s, phase: (0, 0))
+            guard textures[key] == nil || textures[key]?.digest == d else { return }
+            drawFlattened(layer, s, m, opacity: 1, nowhere, keepsPhase: false, digest: d)
+        } else {
+            var phase = (0.0, 0.0)
+            if case .translation(let tx, let ty) = m.placement { phase = (tx - tx.rounded(.down), ty - ty.rounded(.down)) }
+            let d = digest(layer, s, phase: phase)
+            guard textures[key] == nil || textures[key]?.digest == d else { return }
+            drawFlattened(layer, s, m, opacity: 1, nowhere, digest: d)
+        }
     }
 }

@@ -42,6 +42,18 @@ extension Compositor {
         return out
     }
 
+    /// `warmTexture` for the sublayers `children(of:)` leaves out for being fully transparent.
+    func warmInvisibleSublayers(of layer: Layer, _ s: LayerState, _ m: Transform3D, opacity: Double, _ canvas: Canvas) {
+        let pivot = s.pivot(anchorPoint: layer.anchorPoint)
+        for c in layer.sublayers where !c.isHidden && AnimationStore.has(c) {
+            let cs = state(c)
+            guard cs.opacity <= 0 else { continue }
+            let cm = cs.toSuperlayer(anchorPoint: c.anchorPoint, parentSublayerTransform: s.sublayerTransform,
+                                     parentPivot: pivot).concatenating(m)
+            warmTexture(c, cs, cm, opacity: opacity, canvas)
+        }
+    }
+
     /// True when the layer alone paints every pixel of `clip` opaquely.
     func occludes(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity: Double, clip: PixelRect) -> Bool {
         opaqueRect(layer, s, m, opacity: opacity)?.contains(clip) ?? false
@@ -145,10 +157,17 @@ extension Compositor {
                 drawContents(image, gravity: layer.contentsGravity, bounds: s.bounds, m, opacity: op, under)
             }
         }
+        // Hidden now but animating (covered, or fading in from 0): textures made ahead of showing.
+        if usePresentation && AnimationStore.hasEntries {
+            for i in 0..<first { warmTexture(kids[i].0, kids[i].1, kids[i].2, opacity: op, canvas) }
+            warmInvisibleSublayers(of: layer, s, m, opacity: op, canvas)
+        }
         for i in first..<kids.count {
             let (c, cs, cm) = kids[i]
             guard !clips.isEmpty else { drawLayer(c, cs, cm, opacity: op, inner); continue }
-            for piece in clips[i].within(inner.clip) {
+            let pieces = clips[i].within(inner.clip)
+            if pieces.isEmpty, usePresentation && AnimationStore.hasEntries { warmTexture(c, cs, cm, opacity: op, canvas) }
+            for piece in pieces {
                 var part = inner
                 part.clip = piece
                 drawLayer(c, cs, cm, opacity: op, part)
