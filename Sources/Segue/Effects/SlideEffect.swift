@@ -2,7 +2,8 @@
 // and reveal (the old page slides away uncovering the new). The subtype names the side the motion
 // comes from, so "from right" moves everything leftwards. Whole images are placed by translation,
 // which the canvas draws as row copies at whole pixels and bilinearly in between. The page lying
-// still beneath is drawn only where the opaque moving page does not cover it.
+// still beneath is drawn only where the opaque moving page does not cover it; push's seam, where two
+// anti-aliased edges meet, gets an underlay so nothing beneath shows through it.
 
 public final class SlideEffect: TransitionEffect {
     public enum Kind: Sendable { case moveIn, push, reveal }
@@ -10,9 +11,9 @@ public final class SlideEffect: TransitionEffect {
 
     public init(_ kind: Kind) { self.kind = kind }
 
-    /// The page lying still is drawn wherever the moving one does not cover it fully; push's two
-    /// moving pages share a seam column that neither covers fully.
-    public func coversPage(oldIsOpaque: Bool, newIsOpaque: Bool) -> Bool { kind != .push && oldIsOpaque && newIsOpaque }
+    /// Between opaque pages every pixel is covered: the page lying still is drawn wherever the moving
+    /// one does not cover it fully, and push's seam pixel gets an underlay (see `drawSeamUnderlay`).
+    public func coversPage(oldIsOpaque: Bool, newIsOpaque: Bool) -> Bool { oldIsOpaque && newIsOpaque }
 
     public func draw(_ f: EffectFrame, in canvas: Canvas) {
         let p = min(1, max(0, f.progress))
@@ -34,6 +35,7 @@ public final class SlideEffect: TransitionEffect {
             canvas.excluding(cover).draw(f.old, transform: f.imageTransform(f.old), opacity: f.underlyingOldOpacity)
             canvas.draw(f.new, transform: f.imageTransform(f.new, dx: inX, dy: inY), opacity: f.opacity)
         case .push:
+            drawSeamUnderlay(f, in: canvas, ux: ux, uy: uy, inX: inX, inY: inY)
             canvas.draw(f.old, transform: f.imageTransform(f.old, dx: outX, dy: outY), opacity: f.opacity)
             canvas.draw(f.new, transform: f.imageTransform(f.new, dx: inX, dy: inY), opacity: f.opacity)
         case .reveal:
@@ -41,6 +43,36 @@ public final class SlideEffect: TransitionEffect {
             canvas.excluding(cover).draw(f.new, transform: f.imageTransform(f.new), opacity: f.underlyingNewOpacity)
             canvas.draw(f.old, transform: f.imageTransform(f.old, dx: outX, dy: outY), opacity: f.opacity)
         }
+    }
+
+    /// Push's two pages meet between pixels: the seam pixel is covered by each only in part, and the two
+    /// anti-aliased edges composited over each other would let a quarter of what lies beneath show
+    /// through (a dark line sliding across between two white screens). Drawn first, under both, the new
+    /// page moved one device pixel toward the old one fills the seam with the new page's edge, so the
+    /// seam is a blend of the two pages alone and the effect covers the page. Under a translation only
+    /// the seam's column (or row) is drawn; under a general map the whole moved page, a few pixels over.
+    private func drawSeamUnderlay(_ f: EffectFrame, in canvas: Canvas, ux: Double, uy: Double, inX: Double, inY: Double) {
+        guard f.opacity >= 1, f.oldIsOpaque, f.newIsOpaque else { return }
+        let t = f.pageToDevice
+        var under = canvas
+        var shift = 1.0
+        if t.m11 == 1, t.m12 == 0, t.m21 == 0, t.m22 == 1, t.m14 == 0, t.m24 == 0, t.m44 == 1, abs(t.m41) < 1e9, abs(t.m42) < 1e9 {
+            // The seam in device space: the new page's edge that faces the old one.
+            let wide = PixelRect(x0: -1 << 30, y0: -1 << 30, x1: 1 << 30, y1: 1 << 30)
+            if ux != 0 {
+                let x = Int((t.m41 + inX + (ux > 0 ? 0 : f.size.width)).rounded(.down))
+                under.clip = under.clip.intersection(PixelRect(x0: x, y0: wide.y0, x1: x + 1, y1: wide.y1))
+            } else {
+                let y = Int((t.m42 + inY + (uy > 0 ? 0 : f.size.height)).rounded(.down))
+                under.clip = under.clip.intersection(PixelRect(x0: wide.x0, y0: y, x1: wide.x1, y1: y + 1))
+            }
+        } else {
+            // Page units per device pixel, at most, along the motion (and some to spare).
+            let len = (ux != 0 ? (t.m11 * t.m11 + t.m12 * t.m12) : (t.m21 * t.m21 + t.m22 * t.m22)).squareRoot()
+            shift = len > 1e-6 ? min(f.size.width + f.size.height, 2 / len) : 2
+        }
+        guard !under.clip.isEmpty else { return }
+        under.draw(f.new, transform: f.imageTransform(f.new, dx: inX - ux * shift, dy: inY - uy * shift), opacity: 1)
     }
 
     /// The whole device pixels an opaque page moved by (dx, dy) covers at full opacity, when the page
