@@ -16,15 +16,11 @@ enum Commands {
     static func run(_ args: [String]) throws -> Int32 {
         guard let first = args.first else { return try ViewerCommand.run([]) }
         let rest = Array(args.dropFirst())
-        // `segue bench --help` (anywhere among a command's arguments) shows that command's help.
-        let asksForHelp = rest.contains { $0 == "--help" || $0 == "-h" }
-        if asksForHelp, ["view", "render", "bench", "list"].contains(first) {
-            print(try help(for: first))
-            return 0
-        }
-        if first.hasPrefix("-"), first != "--help", first != "-h", asksForHelp {
-            print(ViewerCommand.help)
-            return 0
+        // `segue bench --help` (anywhere among a command's arguments) shows that command's help; so
+        // does `segue --fps 30 --help` for the viewer, the command options alone stand for.
+        if rest.contains(where: { $0 == "--help" || $0 == "-h" }) {
+            if ["view", "render", "bench", "list"].contains(first) { print(try help(for: first)); return 0 }
+            if first.hasPrefix("-"), first != "--help", first != "-h" { print(ViewerCommand.help); return 0 }
         }
         switch first {
         case "view": return try ViewerCommand.run(rest)

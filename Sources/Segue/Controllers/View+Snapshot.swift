@@ -18,19 +18,15 @@ extension View {
 
 /// The view a snapshot returns.
 final class SnapshotView: View {
-    let frozen: Layer
-
     init(frozen: Layer, size: Size) {
-        self.frozen = frozen
         super.init(frame: Rect(origin: .zero, size: size))
         layer.contentOverride = FrozenLayerContent(frozen)
     }
 }
 
-/// Draws a frozen layer tree scaled into the layer's bounds, rendering it once.
+/// Draws a frozen layer tree, rendered once when taken, scaled into the layer's bounds.
 @MainActor
 final class FrozenLayerContent: LayerContentOverride {
-    let frozen: Layer
     /// The frozen tree rendered once, when the snapshot is taken — as UIKit renders a snapshot then,
     /// so the frame that first shows it pays nothing for it.
     let image: Bitmap
@@ -39,7 +35,6 @@ final class FrozenLayerContent: LayerContentOverride {
     let paintsBoundsOpaquely: Bool
 
     init(_ frozen: Layer) {
-        self.frozen = frozen
         image = Compositor().snapshot(frozen, presentation: false)
         paintsBoundsOpaquely = image.isOpaque
     }

@@ -56,14 +56,14 @@ public final class SlideEffect: TransitionEffect {
         let t = f.pageToDevice
         var under = canvas
         var shift = 1.0
-        if t.m11 == 1, t.m12 == 0, t.m21 == 0, t.m22 == 1, t.m14 == 0, t.m24 == 0, t.m44 == 1, abs(t.m41) < 1e9, abs(t.m42) < 1e9 {
+        if case .translation(let tx, let ty) = t.placement, abs(tx) < 1e9, abs(ty) < 1e9 {
             // The seam in device space: the new page's edge that faces the old one.
             let wide = PixelRect(x0: -1 << 30, y0: -1 << 30, x1: 1 << 30, y1: 1 << 30)
             if ux != 0 {
-                let x = Int((t.m41 + inX + (ux > 0 ? 0 : f.size.width)).rounded(.down))
+                let x = Int((tx + inX + (ux > 0 ? 0 : f.size.width)).rounded(.down))
                 under.clip = under.clip.intersection(PixelRect(x0: x, y0: wide.y0, x1: x + 1, y1: wide.y1))
             } else {
-                let y = Int((t.m42 + inY + (uy > 0 ? 0 : f.size.height)).rounded(.down))
+                let y = Int((ty + inY + (uy > 0 ? 0 : f.size.height)).rounded(.down))
                 under.clip = under.clip.intersection(PixelRect(x0: wide.x0, y0: y, x1: wide.x1, y1: y + 1))
             }
         } else {
@@ -78,10 +78,9 @@ public final class SlideEffect: TransitionEffect {
     /// The whole device pixels an opaque page moved by (dx, dy) covers at full opacity, when the page
     /// maps to the device by a translation (what lies under them need not be drawn); nil otherwise.
     private func coveredPixels(_ f: EffectFrame, dx: Double, dy: Double) -> PixelRect? {
-        let t = f.pageToDevice
-        guard FastPaths.enabled, f.opacity >= 1, t.m11 == 1, t.m12 == 0, t.m21 == 0, t.m22 == 1, t.m14 == 0, t.m24 == 0, t.m44 == 1,
-              abs(t.m41) < 1e9, abs(t.m42) < 1e9 else { return nil }
-        let x0 = dx + t.m41, y0 = dy + t.m42
+        guard FastPaths.enabled, f.opacity >= 1, case .translation(let tx, let ty) = f.pageToDevice.placement,
+              abs(tx) < 1e9, abs(ty) < 1e9 else { return nil }
+        let x0 = dx + tx, y0 = dy + ty
         return PixelRect(x0: Int(x0.rounded(.up)), y0: Int(y0.rounded(.up)),
                          x1: Int((x0 + f.size.width).rounded(.down)), y1: Int((y0 + f.size.height).rounded(.down)))
     }

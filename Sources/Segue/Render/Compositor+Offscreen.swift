@@ -78,12 +78,7 @@ extension Compositor {
     func drawFlattened(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity: Double, _ canvas: Canvas,
                        keepsPhase: Bool = true, digest known: Int? = nil) {
         // Under a translation, keep the sub-pixel phase inside the texture so the final draw is a blit.
-        var phase = (0.0, 0.0)
-        var shift = (0.0, 0.0)
-        if keepsPhase, case .translation(let tx, let ty) = m.placement {
-            shift = (tx.rounded(.down), ty.rounded(.down))
-            phase = (tx - shift.0, ty - shift.1)
-        }
+        let phase = keepsPhase ? m.subpixelPhase : (0.0, 0.0)
         guard let (ox, oy, w, h) = flattenBox(layer, s, phase: phase) else { return }
         let key = ObjectIdentifier(layer)
         let d = known ?? digest(layer, s, phase: phase)

@@ -83,20 +83,12 @@ extension Compositor {
         guard e.width * e.height >= Self.staticSubtreeMinimumArea else { return }
         var nowhere = canvas
         nowhere.clip = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+        // The texture drawLayer will use when it shows: its static-subtree texture at whole pixels
+        // when drawn in place, else the flattened one (for group opacity or a transform) at its phase.
+        let inPlace = drawsInPlace(layer, s, m, opacity: opacity * s.opacity, hasSublayers: true)
+        let d = digest(layer, s, phase: inPlace ? (0, 0) : m.subpixelPhase)
         let key = ObjectIdentifier(layer)
-        // The path drawLayer takes when it shows: a static-subtree texture at whole pixels when opaque
-        // and translated, else the flattened texture for its group opacity or transform.
-        let roundedMask = layer.masksToBounds && s.cornerRadius > 0
-        if opacity * s.opacity >= 1, case .translation = m.placement, !roundedMask {
-            let d = digest(layer, s, phase: (0, 0))
-            guard textures[key] == nil || textures[key]?.digest == d else { return }
-            drawFlattened(layer, s, m, opacity: 1, nowhere, keepsPhase: false, digest: d)
-        } else {
-            var phase = (0.0, 0.0)
-            if case .translation(let tx, let ty) = m.placement { phase = (tx - tx.rounded(.down), ty - ty.rounded(.down)) }
-            let d = digest(layer, s, phase: phase)
-            guard textures[key] == nil || textures[key]?.digest == d else { return }
-            drawFlattened(layer, s, m, opacity: 1, nowhere, digest: d)
-        }
+        guard textures[key] == nil || textures[key]?.digest == d else { return }
+        drawFlattened(layer, s, m, opacity: 1, nowhere, keepsPhase: !inPlace, digest: d)
     }
 }

@@ -17,6 +17,12 @@ extension Transform3D {
         if m11 == 1, m12 == 0, m21 == 0, m22 == 1, m14 == 0, m24 == 0, m44 == 1 { return .translation(m41, m42) }
         return .general
     }
+
+    /// The sub-pixel part of a translation (0 for a general map): where a flattened texture keeps it.
+    var subpixelPhase: (Double, Double) {
+        guard case .translation(let tx, let ty) = placement else { return (0, 0) }
+        return (tx - tx.rounded(.down), ty - ty.rounded(.down))
+    }
 }
 
 extension Compositor {
@@ -30,9 +36,7 @@ extension Compositor {
         for c in subs where !c.isHidden {
             let cs = state(c)
             guard cs.opacity > 0 else { continue }
-            let cm = cs.toSuperlayer(anchorPoint: c.anchorPoint, parentSublayerTransform: s.sublayerTransform,
-                                     parentPivot: pivot).concatenating(m)
-            out.append((c, cs, cm))
+            out.append((c, cs, placed(c, cs, in: s, pivot: pivot, m)))
         }
         if out.contains(where: { $0.0.zPosition != 0 }) {
             out = out.enumerated().sorted { a, b in
@@ -42,16 +46,29 @@ extension Compositor {
         return out
     }
 
+    /// A sublayer's map to the canvas, given its parent's state, pivot and map `m`.
+    @inline(__always)
+    func placed(_ c: Layer, _ cs: LayerState, in s: LayerState, pivot: Point, _ m: Transform3D) -> Transform3D {
+        cs.toSuperlayer(anchorPoint: c.anchorPoint, parentSublayerTransform: s.sublayerTransform, parentPivot: pivot).concatenating(m)
+    }
+
     /// `warmTexture` for the sublayers `children(of:)` leaves out for being fully transparent.
     func warmInvisibleSublayers(of layer: Layer, _ s: LayerState, _ m: Transform3D, opacity: Double, _ canvas: Canvas) {
         let pivot = s.pivot(anchorPoint: layer.anchorPoint)
         for c in layer.sublayers where !c.isHidden && AnimationStore.has(c) {
             let cs = state(c)
             guard cs.opacity <= 0 else { continue }
-            let cm = cs.toSuperlayer(anchorPoint: c.anchorPoint, parentSublayerTransform: s.sublayerTransform,
-                                     parentPivot: pivot).concatenating(m)
-            warmTexture(c, cs, cm, opacity: opacity, canvas)
+            warmTexture(c, cs, placed(c, cs, in: s, pivot: pivot, m), opacity: opacity, canvas)
         }
+    }
+
+    /// Whether a layer under map `m` at opacity `op` is drawn in place (row fills and copies, or its
+    /// static-subtree texture) rather than flattened: a translation, and no group opacity over
+    /// sublayers or rounded mask, which need the flatten.
+    func drawsInPlace(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity op: Double, hasSublayers: Bool) -> Bool {
+        guard case .translation = m.placement else { return false }
+        let roundedMask = layer.masksToBounds && s.cornerRadius > 0 && (hasSublayers || layer.contents != nil)
+        return !(op < 1 && hasSublayers) && !roundedMask
     }
 
     /// True when the layer alone paints every pixel of `clip` opaquely.
@@ -78,9 +95,9 @@ extension Compositor {
         var rest = box
         for c in subs.reversed() where !rest.isEmpty && !c.isHidden {
             let cs = state(c)
-            let cm = cs.toSuperlayer(anchorPoint: c.anchorPoint, parentSublayerTransform: s.sublayerTransform,
-                                     parentPivot: pivot).concatenating(m)
-            if let r = opaqueRect(c, cs, cm, opacity: opacity * s.opacity, depth: depth + 1) { rest = rest.excluding(r) }
+            if let r = opaqueRect(c, cs, placed(c, cs, in: s, pivot: pivot, m), opacity: opacity * s.opacity, depth: depth + 1) {
+                rest = rest.excluding(r)
+            }
         }
         return rest.isEmpty && !box.isEmpty ? box : nil
     }
@@ -98,12 +115,10 @@ extension Compositor {
         }
         if layer.shadowOpacity > 0 { drawShadow(layer, s, m, opacity: op, canvas) }
         let hasSublayers = layer.sublayers.contains { !$0.isHidden }
-        let roundedMask = layer.masksToBounds && s.cornerRadius > 0 && (hasSublayers || layer.contents != nil)
-        switch m.placement {
-        case .translation where !(op < 1 && hasSublayers) && !roundedMask:
+        if drawsInPlace(layer, s, m, opacity: op, hasSublayers: hasSublayers) {
             if hasSublayers, drawStaticSubtree(layer, s, m, opacity: op, canvas) { return }
             drawOwnContent(layer, s, m, opacity: op, canvas, masked: layer.masksToBounds)
-        default:
+        } else {
             drawFlattened(layer, s, m, opacity: op, canvas)
         }
     }
@@ -151,27 +166,27 @@ extension Compositor {
                 x1: Int((b.maxX + tx).rounded()), y1: Int((b.maxY + ty).rounded())))
         }
         if !occluded, let image = layer.contents {
-            for piece in own.within(inner.clip) {
+            own.forEachPiece(within: inner.clip) { piece in
                 var under = inner
                 under.clip = piece
                 drawContents(image, gravity: layer.contentsGravity, bounds: s.bounds, m, opacity: op, under)
             }
         }
         // Hidden now but animating (covered, or fading in from 0): textures made ahead of showing.
-        if usePresentation && AnimationStore.hasEntries {
+        let warming = usePresentation && AnimationStore.hasEntries
+        if warming {
             for i in 0..<first { warmTexture(kids[i].0, kids[i].1, kids[i].2, opacity: op, canvas) }
             warmInvisibleSublayers(of: layer, s, m, opacity: op, canvas)
         }
         for i in first..<kids.count {
             let (c, cs, cm) = kids[i]
             guard !clips.isEmpty else { drawLayer(c, cs, cm, opacity: op, inner); continue }
-            let pieces = clips[i].within(inner.clip)
-            if pieces.isEmpty, usePresentation && AnimationStore.hasEntries { warmTexture(c, cs, cm, opacity: op, canvas) }
-            for piece in pieces {
+            let shows = clips[i].forEachPiece(within: inner.clip) { piece in
                 var part = inner
                 part.clip = piece
                 drawLayer(c, cs, cm, opacity: op, part)
             }
+            if !shows, warming { warmTexture(c, cs, cm, opacity: op, canvas) }
         }
         if border, layer.borderWidth > 0 {
             canvas.stroke(s.bounds, cornerRadius: s.cornerRadius, width: layer.borderWidth,

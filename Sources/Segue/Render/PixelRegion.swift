@@ -19,14 +19,14 @@ struct PixelRegion {
         guard !r.isEmpty, pieces.contains(where: { !$0.intersection(r).isEmpty }) else { return self }
         var out: [PixelRect] = []
         out.reserveCapacity(pieces.count + 3)
+        func keep(_ b: PixelRect) { if !b.isEmpty { out.append(b) } }
         for c in pieces {
             let i = c.intersection(r)
             if i.isEmpty { out.append(c); continue }
-            let bands = [PixelRect(x0: c.x0, y0: c.y0, x1: c.x1, y1: i.y0),      // above
-                         PixelRect(x0: c.x0, y0: i.y0, x1: i.x0, y1: i.y1),      // left
-                         PixelRect(x0: i.x1, y0: i.y0, x1: c.x1, y1: i.y1),      // right
-                         PixelRect(x0: c.x0, y0: i.y1, x1: c.x1, y1: c.y1)]      // below
-            out.append(contentsOf: bands.filter { !$0.isEmpty })
+            keep(PixelRect(x0: c.x0, y0: c.y0, x1: c.x1, y1: i.y0))      // above
+            keep(PixelRect(x0: c.x0, y0: i.y0, x1: i.x0, y1: i.y1))      // left
+            keep(PixelRect(x0: i.x1, y0: i.y0, x1: c.x1, y1: i.y1))      // right
+            keep(PixelRect(x0: c.x0, y0: i.y1, x1: c.x1, y1: c.y1))      // below
         }
         guard out.count <= Self.maximumPieces else { return self }
         var region = self
@@ -34,8 +34,14 @@ struct PixelRegion {
         return region
     }
 
-    /// Each piece of the region within `clip`.
-    func within(_ clip: PixelRect) -> [PixelRect] {
-        pieces.map { $0.intersection(clip) }.filter { !$0.isEmpty }
+    /// Calls `body` with each piece of the region within `clip` (no array built); false when none.
+    @discardableResult
+    func forEachPiece(within clip: PixelRect, _ body: (PixelRect) -> Void) -> Bool {
+        var any = false
+        for p in pieces {
+            let q = p.intersection(clip)
+            if !q.isEmpty { body(q); any = true }
+        }
+        return any
     }
 }
