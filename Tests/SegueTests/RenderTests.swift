@@ -194,6 +194,17 @@ import Foundation
 }
 
 @MainActor @Suite struct RenderThreadTests {
+    /// A full-screen draw on two threads goes in several bands per thread, so a late thread or an
+    /// uneven band does not leave the other waiting; small or short draws stay whole or keep 16 rows.
+    @Test func bigDrawsSplitIntoSeveralBandsPerThread() {
+        var c = Canvas(target: Bitmap(width: 1920, height: 1080)); c.threads = 2
+        #expect(c.bandCount(PixelRect(x0: 0, y0: 0, x1: 1920, y1: 1080)) == 8)
+        #expect(c.bandCount(PixelRect(x0: 0, y0: 0, x1: 1920, y1: 70)) == 1)      // below the threshold
+        #expect(c.bandCount(PixelRect(x0: 0, y0: 0, x1: 1920, y1: 100)) == 6)     // 16 rows a band at least
+        c.threads = 1
+        #expect(c.bandCount(PixelRect(x0: 0, y0: 0, x1: 1920, y1: 1080)) == 1)
+    }
+
     @Test func bandedDrawsMatchSingleThreaded() {
         let img = Fixtures.card(width: 300, height: 260)
         var p = Transform3D.identity; p.m34 = -1.0 / 400
