@@ -36,6 +36,25 @@ struct StaticSubtreeTests {
         #expect(after.maxChannelDifference(to: reference)! <= 1)
     }
 
+    /// A page coming in with its bounds animating (a sheet springing to its size) changes its look
+    /// every frame: it is drawn directly from its first frame, not made a texture that the next frame
+    /// throws away. A page coming in that only slides is a texture at once.
+    @Test(arguments: [false, true])
+    func aPageAnimatingItsBoundsIsNotFlattenedButASlidingOneIs(slides: Bool) {
+        let window = Window(size: Size(width: 400, height: 300))
+        _ = window.renderedBitmap()
+        let (page, _) = Self.pageWithCard()
+        window.addSubview(page)
+        View.animate(withDuration: 1, animations: {
+            if slides { page.center = Point(x: 260, y: 150) } else { page.bounds.size = Size(width: 360, height: 280) }
+        })
+        window.advance(by: 0.1)
+        let first = window.renderedBitmap()
+        #expect(window.compositor.statistics.texturesRendered == (slides ? 1 : 0))
+        let reference = FastPaths.$enabled.withValue(false) { window.renderedBitmap() }
+        #expect(first.maxChannelDifference(to: reference)! <= 1)
+    }
+
     /// A page fading in from opacity 0 (a cross-dissolve) gets its texture while still invisible, so
     /// the first frame that shows it renders nothing new — with the pixels of the reference drawing.
     @Test func aPageFadingInFromZeroHasItsTextureBeforeItShows() {

@@ -35,10 +35,11 @@ extension Compositor {
         let nested = flattening > 0
         subtreeDigests[key] = SeenDigest(digest: d, frame: frame, nested: nested)
         // A layer animating in flight (a page sliding in) is a texture from its first frame; anything
-        // else once it has held still for a frame. One whose look changed since the last frame (its
-        // bounds springing) is not: its texture would be drawn once and thrown away.
+        // else once it has held still for a frame. One whose look changed since the last frame, or
+        // is animating to change it (its bounds springing), is not: its texture would be drawn once
+        // and thrown away.
         let changing = seen.map { $0.frame == frame - 1 && $0.digest != d } ?? false
-        let moving = usePresentation && !changing && AnimationStore.entries(layer).contains { !$0.isDone }
+        let moving = usePresentation && !changing && Self.movesAsItIs(layer)
         // A texture already made for exactly this look (or handed over by a finished transition) is
         // used whatever happened last frame.
         let ready = textures[key]?.digest == d
@@ -49,6 +50,18 @@ extension Compositor {
         guard moving || ready || heldStill else { return false }
         drawFlattened(layer, s, m, opacity: opacity, canvas, keepsPhase: false, digest: d)
         return true
+    }
+}
+
+extension Compositor {
+    /// Whether the layer has animations in flight and all of them only move, turn or fade it.
+    static func movesAsItIs(_ layer: Layer) -> Bool {
+        var inFlight = false
+        for a in AnimationStore.entries(layer) where !a.isDone {
+            if let p = a.property, !p.keepsLook { return false }
+            inFlight = true
+        }
+        return inFlight
     }
 }
 
