@@ -40,11 +40,10 @@ final class FrozenLayerContent: LayerContentOverride {
     }
 
     func draw(in canvas: Canvas, layerToDevice: Transform3D, opacity: Double, bounds: Rect) {
-        let img = image
-        guard img.width > 0, img.height > 0, bounds.width > 0, bounds.height > 0 else { return }
-        let toBounds = Transform3D(scaleX: bounds.width / Double(img.width), y: bounds.height / Double(img.height), z: 1)
+        guard image.width > 0, image.height > 0, bounds.width > 0, bounds.height > 0 else { return }
+        let toBounds = Transform3D(scaleX: bounds.width / Double(image.width), y: bounds.height / Double(image.height), z: 1)
             .concatenating(Transform3D(translationX: bounds.minX, y: bounds.minY, z: 0))
-        canvas.draw(img, transform: toBounds.concatenating(layerToDevice), opacity: opacity)
+        canvas.draw(image, transform: toBounds.concatenating(layerToDevice), opacity: opacity)
     }
 }
 

@@ -58,13 +58,13 @@ public final class SlideEffect: TransitionEffect {
         var shift = 1.0
         if case .translation(let tx, let ty) = t.placement, abs(tx) < 1e9, abs(ty) < 1e9 {
             // The seam in device space: the new page's edge that faces the old one.
-            let wide = PixelRect(x0: -1 << 30, y0: -1 << 30, x1: 1 << 30, y1: 1 << 30)
+            let c = under.clip
             if ux != 0 {
                 let x = Int((tx + inX + (ux > 0 ? 0 : f.size.width)).rounded(.down))
-                under.clip = under.clip.intersection(PixelRect(x0: x, y0: wide.y0, x1: x + 1, y1: wide.y1))
+                under.clip = c.intersection(PixelRect(x0: x, y0: c.y0, x1: x + 1, y1: c.y1))
             } else {
                 let y = Int((ty + inY + (uy > 0 ? 0 : f.size.height)).rounded(.down))
-                under.clip = under.clip.intersection(PixelRect(x0: wide.x0, y0: y, x1: wide.x1, y1: y + 1))
+                under.clip = c.intersection(PixelRect(x0: c.x0, y0: y, x1: c.x1, y1: y + 1))
             }
         } else {
             // Page units per device pixel, at most, along the motion (and some to spare).
