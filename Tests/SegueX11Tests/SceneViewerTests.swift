@@ -82,14 +82,19 @@ extension X11ServerTests {
                 let window = "\(viewer.windowID)"
                 try viewer.xdotool("mousemove", "--window", window, "300", "100")
                 try viewer.xdotool("mousedown", "1")
-                for x in stride(from: 290, through: 110, by: -15) {
-                    usleep(16_000)
-                    try viewer.xdotool("mousemove", "--window", window, "\(x)", "100")
+                func drag(from start: Int, to end: Int) throws {
+                    for x in stride(from: start, through: end, by: -15) {
+                        usleep(16_000)
+                        try viewer.xdotool("mousemove", "--window", window, "\(x)", "100")
+                    }
                 }
-                // Held still past half the width: the page is curled part way, both screens visible.
+                // Held still a third of the way: the page is curled part way, both screens visible (past
+                // about half the width the page's own back covers what is left of its front).
+                try drag(from: 290, to: 200)
                 try viewer.waitForPixels("the page curling under the finger") { _, _, px in
                     px.contains(0xFF0000) && px.contains(0x0000FF)
                 }
+                try drag(from: 185, to: 110)
                 try viewer.xdotool("mouseup", "1")
                 try viewer.waitForPixels("the second screenshot after release past half") { _, _, px in Self.at(px, 160, 100) == 0x0000FF }
             }
