@@ -1,6 +1,24 @@
 // swift-tools-version:6.0
 // Segue: UIKit-style view-controller transitions on Linux, rendered by a software compositor.
+import Foundation
 import PackageDescription
+
+/// The compositor's kernels are written in eight-lane SIMD types. Where the building CPU has AVX2,
+/// the release build of the library targets it (like -march=native): a SIMD8 is one register and every
+/// operation has three operands, which makes the pixel loops 10–30 % faster. `SEGUE_PORTABLE=1` builds
+/// for baseline x86-64 instead (for a binary that runs on any x86-64); the `segue` tool refuses, with
+/// a message, to run an AVX2 build on a CPU without AVX2.
+let buildForAVX2: Bool = {
+    #if os(Linux) && arch(x86_64)
+    if ProcessInfo.processInfo.environment["SEGUE_PORTABLE"].map({ !$0.isEmpty && $0 != "0" }) ?? false { return false }
+    guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+          let flags = info.split(separator: "\n").first(where: { $0.hasPrefix("flags") }) else { return false }
+    return flags.split(separator: " ").contains("avx2")
+    #else
+    return false
+    #endif
+}()
+let kernelFlags = ["-Ounchecked"] + (buildForAVX2 ? ["-target-cpu", "haswell"] : [])
 
 let package = Package(
     name: "Segue",
@@ -20,14 +38,15 @@ let package = Package(
         .target(
             name: "Segue",
             dependencies: ["CPNG", "CFreeType", "CFontconfig"],
-            swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+            swiftSettings: [.unsafeFlags(kernelFlags, .when(configuration: .release))]
+                + (buildForAVX2 ? [.define("SEGUE_AVX2", .when(configuration: .release))] : [])
         ),
         // The X11 host: a window, MIT-SHM presentation, pointer and key events. Knows nothing of transitions.
         .target(name: "SegueX11", dependencies: ["CX11"]),
         // The command-line tool: viewer, render, bench, list.
         .executableTarget(name: "segue", dependencies: ["Segue", "SegueX11"]),
 
-        .testTarget(name: "SegueTests", dependencies: ["Segue"], resources: [.copy("Goldens")]),
+        .testTarget(name: "SegueTests", dependencies: ["Segue", "segue"], resources: [.copy("Goldens")]),
         // Real-window tests: start their own Xvfb; the host alone, and the `segue` viewer driven by xdotool.
         .testTarget(name: "SegueX11Tests", dependencies: ["SegueX11", "Segue"]),
     ]

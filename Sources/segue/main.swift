@@ -3,6 +3,10 @@
 import Foundation
 import Segue
 
+if let problem = CPUCheck.problem() {
+    FileHandle.standardError.write(Data("segue: \(problem)\n".utf8))
+    exit(1)
+}
 let arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32 = MainActor.assumeIsolated {
     do {
