@@ -5,9 +5,10 @@ import PackageDescription
 
 /// The compositor's kernels are written in eight-lane SIMD types. Where the building CPU has AVX2,
 /// the release build of the library targets it (like -march=native): a SIMD8 is one register and every
-/// operation has three operands, which makes the pixel loops 10–30 % faster. `SEGUE_PORTABLE=1` builds
-/// for baseline x86-64 instead (for a binary that runs on any x86-64); the `segue` tool refuses, with
-/// a message, to run an AVX2 build on a CPU without AVX2.
+/// operation has three operands, which takes a quarter to a third off most frames. SEGUE_PORTABLE=1
+/// builds for baseline x86-64 instead (for a binary that runs on any x86-64); the `segue` tool
+/// refuses, with a message, to run an AVX2 build on a CPU without AVX2 (CPUCheck, which parses
+/// /proc/cpuinfo as below: a manifest cannot share the package's code).
 let buildForAVX2: Bool = {
     #if os(Linux) && arch(x86_64)
     if ProcessInfo.processInfo.environment["SEGUE_PORTABLE"].map({ !$0.isEmpty && $0 != "0" }) ?? false { return false }
