@@ -159,7 +159,7 @@ import Testing
         let d = FixedTransitioningDelegate(); d.presentAnimator = ForgetfulAnimator()
         b.transitioningDelegate = d
         a.present(b, animated: true)
-        let driver = TransitionDriver.running.last { $0.window === w }!
+        let driver = w.runningTransitions.last!
         w.advance(by: 0.2)
         driver.timeline.pause()            // a viewer pausing the transition to study it
         let before = Diagnostics.count

@@ -87,6 +87,53 @@ import Testing
         #expect(cover == nil, "a cover left in a freed window is freed too")
     }
 
+    /// A window dropped while a controller transition runs in it (the viewer closed mid-push, a
+    /// session abandoned half way) is freed at once — the running transition is the window's, not a
+    /// global's, and neither its closures nor its watchdog hold the window — and its controllers and
+    /// views go with the transition's animations, which the next clock tick of any window drops as
+    /// orphans (`AnimationStore.removeOrphans`).
+    @Test func windowDroppedMidTransitionIsFreed() {
+        for style in [ModalTransitionStyle.coverVertical, .flipHorizontal] {
+            weak var weakWindow: Window?
+            weak var weakPresented: ViewController?
+            do {
+                let window = Window(size: Size(width: 80, height: 50))
+                let root = ViewController()
+                window.rootViewController = root
+                window.advance(by: 0.01)
+                let presented = ViewController()
+                presented.modalTransitionStyle = style
+                root.present(presented, animated: true, completion: nil)
+                window.advance(by: 0.1)
+                _ = window.renderedBitmap()
+                #expect(window.activeTransition != nil, "\(style): still running when dropped")
+                weakWindow = window
+                weakPresented = presented
+            }
+            #expect(weakWindow == nil, "\(style): window freed mid-transition")
+            Window(size: Size(width: 8, height: 8)).advance(by: 0.01)
+            #expect(weakPresented == nil, "\(style): presented controller freed with its animations")
+        }
+        // A navigation push dropped half way: the navigation controller and both pages go too.
+        weak var weakNav: NavigationController?
+        weak var weakPushed: ViewController?
+        do {
+            let window = Window(size: Size(width: 80, height: 50))
+            let nav = NavigationController(rootViewController: ViewController())
+            window.rootViewController = nav
+            window.advance(by: 0.01)
+            let pushed = ViewController()
+            nav.pushViewController(pushed, animated: true)
+            window.advance(by: 0.1)
+            _ = window.renderedBitmap()
+            #expect(window.activeTransition != nil, "push still running when dropped")
+            weakNav = nav
+            weakPushed = pushed
+        }
+        Window(size: Size(width: 8, height: 8)).advance(by: 0.01)
+        #expect(weakNav == nil && weakPushed == nil, "navigation controller and pushed page freed")
+    }
+
     /// A cover removed mid-window (dismissal replaces the held curl) is freed while the window lives on.
     @Test func dismissalFreesTheHeldCurl() {
         let window = Window(size: Size(width: 80, height: 50))

@@ -57,7 +57,7 @@ import Testing
         let endRSS = Self.rssMB()
         let alive = gone.dropLast(2).filter { $0.object != nil }.count
         #expect(alive == 0, "\(alive) of \(gone.count) dismissed or popped controllers are still alive")
-        print("soak: attached animations \(AnimationStore.all.count), running drivers \(TransitionDriver.running.count), tracked \(TrackedTransitions.table.count), layers in window \(Self.layerCount(window.layer))")
+        print("soak: attached animations \(AnimationStore.all.count), running drivers \(window.runningTransitions.count), tracked \(TrackedTransitions.table.count), layers in window \(Self.layerCount(window.layer))")
         print("soak: \(transitions) transitions, RSS \(String(format: "%.1f", startRSS)) MB after \(Self.count / 10) → \(String(format: "%.1f", endRSS)) MB at the end")
         #expect(app.home.presentedViewController == nil && app.home.navigationController?.presentedViewController == nil)
         #expect(endRSS - startRSS < 12, "memory grew from \(startRSS) MB to \(endRSS) MB")

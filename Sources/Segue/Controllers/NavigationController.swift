@@ -14,8 +14,9 @@ open class NavigationController: ViewController {
     var committed: [ViewController] = []
     /// Changes waiting for the running step: target stacks with their animated flag.
     var pendingSteps: [(stack: [ViewController], animated: Bool)] = []
-    /// The step running now, and the stack it leads to.
-    var runningStep: TransitionDriver?
+    /// The step running now, and the stack it leads to. Weak: the window holds a running transition,
+    /// and the transition this controller (`owner`), so a window dropped mid-step frees both.
+    weak var runningStep: TransitionDriver?
     var runningTarget: [ViewController]?
 
     /// Holds the shown controller's view; the container view of push/pop transitions.

@@ -59,7 +59,7 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
         self.percentComplete = p
         guard let driver, !driver.isCompleted, !isSettling else { return }
         driver.timeline.seek(to: p * duration)
-        samples.append((driver.window.currentTime, p))
+        samples.append((driver.windowTimeline.clockTime, p))
         if samples.count > 32 { samples.removeFirst(samples.count - 32) }
         driver.updateInteractiveTransition(p)
     }
@@ -95,13 +95,13 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
         let p = percentComplete
         let remaining = finishing ? 1 - p : p
         let plain = remaining * d / completionSpeed
-        let towardGoal = (finishing ? 1 : -1) * progressVelocity(now: driver.window.currentTime)
+        let towardGoal = (finishing ? 1 : -1) * progressVelocity(now: driver.windowTimeline.clockTime)
         let ramp = SettleRamp(remaining: remaining, plainDuration: plain, towardGoal: towardGoal, curve: completionCurve)
         let timeline = driver.timeline
         let target = finishing ? d : 0
         timeline.ramp(to: target, duration: ramp.duration, curve: ramp.curve)
         let generation = driver
-        driver.window.schedule(after: ramp.duration) { [weak self, weak generation] in
+        driver.window?.schedule(after: ramp.duration) { [weak self, weak generation] in
             guard let self, let generation, generation === self.driver, self.isSettling, !generation.isCompleted else { return }
             self.didArrive(finishing: finishing, timeline: timeline)
         }

@@ -10,7 +10,11 @@ final class TransitionDriver: ViewControllerContextTransitioning {
     enum Kind: Sendable { case present, dismiss, push, pop }
 
     let kind: Kind
-    let window: Window
+    /// The window it runs in, which holds it while it runs (`Window.runningTransitions`); weak, so a
+    /// window dropped mid-transition is freed — and with it this driver, unless someone else holds it.
+    private(set) weak var window: Window?
+    /// The window's time space (kept, since the window may be gone when a held context is finished).
+    let windowTimeline: Timeline
     let containerView: View
     let fromVC: ViewController
     let toVC: ViewController
@@ -46,9 +50,7 @@ final class TransitionDriver: ViewControllerContextTransitioning {
     /// Seconds after the expected end before the watchdog completes a stuck transition.
     static let watchdogGrace = 2.0
 
-    /// Transitions running now, in every window.
-    private(set) static var running: [TransitionDriver] = []
-    static func isRunning(in window: Window) -> Bool { running.contains { $0.window === window } }
+    static func isRunning(in window: Window) -> Bool { !window.runningTransitions.isEmpty }
 
     private var restore: [ViewRecord] = []
     private var containerSubviewsAtStart: [View] = []
@@ -57,7 +59,7 @@ final class TransitionDriver: ViewControllerContextTransitioning {
     init(kind: Kind, window: Window, container: View, from: ViewController, to: ViewController,
          fromView: View?, toView: View?, animated: Bool, style: ModalPresentationStyle,
          animator: ViewControllerAnimatedTransitioning?, interactor: ViewControllerInteractiveTransitioning?) {
-        self.kind = kind; self.window = window; containerView = container
+        self.kind = kind; self.window = window; windowTimeline = window.timeline; containerView = container
         fromVC = from; toVC = to; fromViewForKey = fromView; toViewForKey = toView
         isAnimated = animated; presentationStyle = style
         self.animator = animated ? animator : nil
@@ -92,7 +94,7 @@ final class TransitionDriver: ViewControllerContextTransitioning {
 
     /// Starts the transition: appearance, then the animator (directly or through the interaction controller).
     func start() {
-        TransitionDriver.running.append(self)
+        window?.runningTransitions.append(self)
         for v in [fromVC.viewIfLoaded, toVC.viewIfLoaded].compactMap({ $0 }) { restore.append(ViewRecord(v)) }
         containerSubviewsAtStart = containerView.subviews
         for vc in disappearing { vc.beginAppearanceTransition(false, animated: isAnimated) }
@@ -122,29 +124,29 @@ final class TransitionDriver: ViewControllerContextTransitioning {
     /// pause and scrub), the deadline moves with it — the transition's local time must pass `localEnd` + grace.
     func armWatchdog(after seconds: Double, localEnd: Double? = nil) {
         watchdogGeneration += 1
+        watchdogDeadline = (localEnd ?? duration) + TransitionDriver.watchdogGrace
         let generation = watchdogGeneration
-        let deadline = (localEnd ?? duration) + TransitionDriver.watchdogGrace
-        func check() {
-            guard !isCompleted, !isInteractive, generation == watchdogGeneration else { return }
-            let frozen = timeline.speed == 0 && !timeline.isRamping
-            if frozen || timeline.isRamping || timeline.localTime + 1e-9 < deadline {
-                let wait = frozen ? 0.25 : max(0.05, (deadline - timeline.localTime) / max(timeline.speed, 0.05))
-                window.schedule(after: wait) { [weak self] in self?.recheck(generation) }
-                return
-            }
-            let name = animator.map { String(describing: type(of: $0)) } ?? "the transition"
-            Diagnostics.warn("\(name) never called completeTransition(_:) (transitionDuration \(duration) s); "
-                + "completing the transition after a \(TransitionDriver.watchdogGrace) s grace period")
-            completeTransition(!transitionWasCancelled)
-        }
-        pendingCheck = check
-        window.schedule(after: max(0, seconds) + TransitionDriver.watchdogGrace) { [weak self] in self?.recheck(generation) }
+        window?.schedule(after: max(0, seconds) + TransitionDriver.watchdogGrace) { [weak self] in self?.recheck(generation) }
     }
 
-    private var pendingCheck: (() -> Void)?
+    /// The transition's local time by which the armed watchdog expects completion.
+    private var watchdogDeadline = 0.0
+
+    /// The armed watchdog's check (a stale generation — re-armed, completed or turned interactive
+    /// since — does nothing). Scheduled weakly and stored as values, not as a closure over the driver,
+    /// so a transition abandoned with its window is not kept alive by its own watchdog.
     private func recheck(_ generation: Int) {
-        guard generation == watchdogGeneration else { return }
-        pendingCheck?()
+        guard generation == watchdogGeneration, !isCompleted, !isInteractive else { return }
+        let frozen = timeline.speed == 0 && !timeline.isRamping
+        if frozen || timeline.isRamping || timeline.localTime + 1e-9 < watchdogDeadline {
+            let wait = frozen ? 0.25 : max(0.05, (watchdogDeadline - timeline.localTime) / max(timeline.speed, 0.05))
+            window?.schedule(after: wait) { [weak self] in self?.recheck(generation) }
+            return
+        }
+        let name = animator.map { String(describing: type(of: $0)) } ?? "the transition"
+        Diagnostics.warn("\(name) never called completeTransition(_:) (transitionDuration \(duration) s); "
+            + "completing the transition after a \(TransitionDriver.watchdogGrace) s grace period")
+        completeTransition(!transitionWasCancelled)
     }
 
     func completeTransition(_ didComplete: Bool) {
@@ -153,7 +155,7 @@ final class TransitionDriver: ViewControllerContextTransitioning {
         isInteractive = false
         watchdogGeneration += 1
         // What follows (callbacks, completion handlers) animates in the window's time, not the transition's.
-        Timeline.withCurrent(window.timeline) { finishUp(didComplete && !transitionWasCancelled) }
+        Timeline.withCurrent(windowTimeline) { finishUp(didComplete && !transitionWasCancelled) }
     }
 
     private func finishUp(_ completed: Bool) {
@@ -176,13 +178,12 @@ final class TransitionDriver: ViewControllerContextTransitioning {
             for vc in appearing { vc.beginAppearanceTransition(false, animated: isAnimated); vc.endAppearanceTransition() }
             for vc in disappearing { vc.beginAppearanceTransition(true, animated: isAnimated); vc.endAppearanceTransition() }
         }
-        TransitionDriver.running.removeAll { $0 === self }
+        window?.runningTransitions.removeAll { $0 === self }
         // Animations started later (a second stage in a completion) run on at normal speed.
         if timeline.speed == 0 && !timeline.isRamping { timeline.resume() }
         animator?.animationEnded(completed)
         let handlers = finished
         finished = []
-        pendingCheck = nil
         for h in handlers { h(completed) }
         owner = nil
     }

@@ -81,7 +81,8 @@ extension ViewController {
         driver.finalFrames[ObjectIdentifier(presented)] = container.bounds
         driver.disappearing = style == .fullScreen ? covered.reversed() : []
         presented.activeModalTransition = driver
-        driver.settle = { [unowned presenter, unowned presented] completed in
+        // The window only weakly: it holds the driver (and so this closure) while the transition runs.
+        driver.settle = { [unowned presenter, unowned presented, weak window] completed in
             if completed {
                 if toView.superview !== container {
                     toView.frame = container.bounds
@@ -138,11 +139,11 @@ extension ViewController {
         driver.finalFrames[ObjectIdentifier(presenter)] = home.bounds
         driver.appearing = style == .fullScreen ? presenter.onScreenChain : []
         presented.activeModalTransition = driver
-        driver.settle = { [unowned presenter, unowned presented] completed in
+        driver.settle = { [unowned presenter, unowned presented, weak window, weak home] completed in
             guard completed else { return }
-            presented.uncover(in: window, below: container)
+            if let window { presented.uncover(in: window, below: container) }
             presented.putPresenterViewHome(presenter)
-            if style == .fullScreen, presenterView.frame.isEmpty { presenterView.frame = home.bounds }
+            if style == .fullScreen, presenterView.frame.isEmpty, let home { presenterView.frame = home.bounds }
             container.removeFromSuperview()
             presenter.presentedViewController = nil
             presented.presenter = nil

@@ -29,7 +29,7 @@ public struct ActiveTransition {
 extension Window {
     /// The transition playing in this window, if any (a controller transition first).
     public var activeTransition: ActiveTransition? {
-        if let d = TransitionDriver.running.last(where: { $0.window === self }) {
+        if let d = runningTransitions.last {
             let name = d.animator.map { String(describing: type(of: $0)) } ?? "transition"
             return ActiveTransition(name: name, timeline: d.timeline, begin: 0, duration: d.duration,
                                     curve: Self.curve(in: d.timeline))

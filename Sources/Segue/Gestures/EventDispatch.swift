@@ -16,7 +16,7 @@ enum EventDispatch {
         switch phase {
         case .down:
             if let stale = sessions[key] { stale.cancel(); sessions[key] = nil }
-            if TransitionDriver.running.contains(where: { $0.window === window && !$0.isInteractive }) { return }
+            if window.runningTransitions.contains(where: { !$0.isInteractive }) { return }
             let hit = window.hitTest(point)
             let touch = Touch(phase: .began, timestamp: window.currentTime, view: hit, window: window, location: point)
             let session = TouchSession(touch: touch, window: window)

@@ -7,6 +7,9 @@ open class Window: View {
     /// The root time space; its clock is this window's virtual time in seconds.
     public let timeline = Timeline()
     public let compositor = Compositor()
+    /// Controller transitions running in this window, oldest first (each removes itself when it
+    /// completes). Held here, not in a global list, so a window dropped mid-transition goes with them.
+    var runningTransitions: [TransitionDriver] = []
 
     /// The window's current time (seconds since it was created, advanced by the host).
     public var currentTime: Double { timeline.clockTime }
