@@ -62,20 +62,26 @@ import Testing
         #expect(probe.alive.isEmpty, "still alive: \(probe.alive)")
     }
 
+    /// An 80×50 window whose root has been presenting a controller with `style` for 0.1 s (one frame drawn).
+    static func presenting(_ style: ModalTransitionStyle) -> (Window, ViewController) {
+        let window = Window(size: Size(width: 80, height: 50))
+        let root = ViewController()
+        window.rootViewController = root
+        window.advance(by: 0.01)
+        let presented = ViewController()
+        presented.modalTransitionStyle = style
+        root.present(presented, animated: true, completion: nil)
+        window.advance(by: 0.1)
+        _ = window.renderedBitmap()
+        return (window, presented)
+    }
+
     /// The same in a plain window: present with `.partialCurl`, let it finish, drop the window.
     @Test func heldPartialCurlGoesWithItsWindow() {
         weak var weakWindow: Window?
         weak var cover: EffectTransitionView?
         do {
-            let window = Window(size: Size(width: 80, height: 50))
-            let root = ViewController()
-            window.rootViewController = root
-            window.advance(by: 0.01)
-            let presented = ViewController()
-            presented.modalTransitionStyle = .partialCurl
-            root.present(presented, animated: true, completion: nil)
-            window.advance(by: 0.1)
-            _ = window.renderedBitmap()
+            let (window, _) = Self.presenting(.partialCurl)
             window.advance(by: 1)
             _ = window.renderedBitmap()
             #expect(window.activeTransition == nil)
@@ -97,15 +103,7 @@ import Testing
             weak var weakWindow: Window?
             weak var weakPresented: ViewController?
             do {
-                let window = Window(size: Size(width: 80, height: 50))
-                let root = ViewController()
-                window.rootViewController = root
-                window.advance(by: 0.01)
-                let presented = ViewController()
-                presented.modalTransitionStyle = style
-                root.present(presented, animated: true, completion: nil)
-                window.advance(by: 0.1)
-                _ = window.renderedBitmap()
+                let (window, presented) = Self.presenting(style)
                 #expect(window.activeTransition != nil, "\(style): still running when dropped")
                 weakWindow = window
                 weakPresented = presented
