@@ -13,8 +13,9 @@ final class TransitionDriver: ViewControllerContextTransitioning {
     /// The window it runs in, which holds it while it runs (`Window.runningTransitions`); weak, so a
     /// window dropped mid-transition is freed — and with it this driver, unless someone else holds it.
     private(set) weak var window: Window?
-    /// The window's time space (kept, since the window may be gone when a held context is finished).
-    let windowTimeline: Timeline
+    /// The window's time space: the transition's timeline's parent, which it holds (so it is there even
+    /// when the window is gone and a held context is finished).
+    var windowTimeline: Timeline { timeline.parent ?? timeline }
     let containerView: View
     let fromVC: ViewController
     let toVC: ViewController
@@ -59,7 +60,7 @@ final class TransitionDriver: ViewControllerContextTransitioning {
     init(kind: Kind, window: Window, container: View, from: ViewController, to: ViewController,
          fromView: View?, toView: View?, animated: Bool, style: ModalPresentationStyle,
          animator: ViewControllerAnimatedTransitioning?, interactor: ViewControllerInteractiveTransitioning?) {
-        self.kind = kind; self.window = window; windowTimeline = window.timeline; containerView = container
+        self.kind = kind; self.window = window; containerView = container
         fromVC = from; toVC = to; fromViewForKey = fromView; toViewForKey = toView
         isAnimated = animated; presentationStyle = style
         self.animator = animated ? animator : nil

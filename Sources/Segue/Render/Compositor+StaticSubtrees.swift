@@ -86,8 +86,9 @@ extension Compositor {
 extension Compositor {
     /// Renders, without drawing anything, the texture a hidden layer will be drawn from when it shows:
     /// one that is moving or fading in flight (`movesAsItIs`: what `drawStaticSubtree` makes a texture
-    /// of at once) while it is covered or transparent, and big enough to be a texture when seen. Once per look: a texture already made for another look is left alone, so a
-    /// hidden layer that keeps changing is not rendered again and again.
+    /// of at once) while it is covered or transparent, and big enough to be a texture when seen. Once
+    /// per look: a texture already made for another look is left alone, so a hidden layer that keeps
+    /// changing is not rendered again and again.
     func warmTexture(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity: Double, _ canvas: Canvas) {
         guard FastPaths.enabled, usePresentation, !layer.isHidden, layer.contentOverride == nil,
               layer.sublayers.contains(where: { !$0.isHidden }), Self.movesAsItIs(layer) else { return }
