@@ -5,7 +5,9 @@
 // are inside the texture and the loop has no bounds checks, and thin border spans that clamp taps to
 // the edge and multiply by the pixel's coverage of the image (EdgeRamp) — the anti-aliased edges.
 // A pure translation between pixels has the same weights at every pixel: its inner span is
-// `translatedSpan` (FastSpans), vector loads of consecutive texels instead of gathers.
+// `translatedSpan` (FastSpans), vector loads of consecutive texels instead of gathers. A slide or a
+// scale (no turn or shear) has the same columns on every row, so those are solved once per draw and
+// its edge columns' coverage tabulated (`drawAxisAligned`): no divisions or edge arithmetic per row.
 import Foundation
 
 /// The open interval of x where `lo < s0 + x·ds < hi`.
@@ -106,9 +108,9 @@ extension Canvas {
         let dU = fixed(dudx), dV = fixed(dvdx)
         let eps = 4e-3
         let mu = max(0.5, hu) + eps, mv = max(0.5, hv) + eps
-        let tex = image.pixels, ts = image.stride
-        let translation = dU == 1 << fracBits && dV == 0 && FastPaths.enabled
         let edge = EdgeRamp(width: W, height: H, hu: hu, hv: hv)
+        if inv.b == 0 && inv.c == 0 && FastPaths.enabled,
+           drawAxisAligned(image, inv, area: area, opacity: opacity, edge: edge, mu: mu, mv: mv) { return }
         for y in area.y0..<area.y1 {
             let cy = Double(y) + 0.5
             // Texture position of the centre of pixel x = 0 of this row.
@@ -128,23 +130,98 @@ extension Canvas {
             var x = os
             while x < ins { put(row + x, edge.sample(image, U, V), opacity); U += dU; V += dV; x += 1 }
             if x < ine {
-                if translation {
-                    // Constant weights and consecutive taps: vector loads instead of gathers.
-                    translatedSpan(row + x, ine - x, tex + (V >> fracBits) * ts + (U >> fracBits), ts,
-                                   fx: UInt32((U >> (fracBits - 8)) & 0xff), fy: UInt32((V >> (fracBits - 8)) & 0xff),
-                                   opacity: opacity)
-                    U += (ine - x) << fracBits
-                } else if dV == 0 && FastPaths.enabled {
-                    // Scaled, not turned: the row samples one pair of texture rows.
-                    scaledSpan(row + x, ine - x, tex, ts, &U, V, dU, opacity: opacity)
-                } else {
-                    var sU = dU, sV = dV
-                    bilinearSpan(row + x, ine - x, tex, ts, &U, &V, &sU, &sV, 0, 0, opacity: opacity)
-                }
+                innerSpan(image, row + x, ine - x, &U, &V, dU, dV, opacity: opacity)
                 x = ine
             }
             while x < oe { put(row + x, edge.sample(image, U, V), opacity); U += dU; V += dV; x += 1 }
         }
+    }
+
+    /// The inner span of a row (full coverage, every tap inside the texture) by the cheapest kernel
+    /// that gives its pixels, leaving (U, V) after its last pixel.
+    @inline(__always)
+    private func innerSpan(_ image: Bitmap, _ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ U: inout Int, _ V: inout Int,
+                           _ dU: Int, _ dV: Int, opacity: UInt32) {
+        let tex = image.pixels, ts = image.stride
+        if dU == 1 << fracBits && dV == 0 && FastPaths.enabled {
+            // A pure translation between pixels: constant weights and consecutive taps, vector loads.
+            translatedSpan(dst, count, tex + (V >> fracBits) * ts + (U >> fracBits), ts,
+                           fx: UInt32((U >> (fracBits - 8)) & 0xff), fy: UInt32((V >> (fracBits - 8)) & 0xff),
+                           opacity: opacity)
+            U += count << fracBits
+        } else if dV == 0 && FastPaths.enabled {
+            // Scaled, not turned: the row samples one pair of texture rows.
+            scaledSpan(dst, count, tex, ts, &U, V, dU, opacity: opacity)
+        } else {
+            var sU = dU, sV = dV
+            bilinearSpan(dst, count, tex, ts, &U, &V, &sU, &sV, 0, 0, opacity: opacity)
+        }
+    }
+
+    /// `drawAffine`'s rows for a map without turn or shear (a slide, a scale): u depends on the
+    /// column alone and v on the row alone, so the edge and inner columns are solved once for every
+    /// row (no divisions per row), and on rows clear of the top and bottom ramps each edge column's
+    /// coverage is a constant, worked out once (v's factor is 1 there). The same expressions as the
+    /// general loop, so the same pixels. False (nothing drawn) when the edge columns are too many to
+    /// tabulate — an image under two pixels wide.
+    private func drawAxisAligned(_ image: Bitmap, _ inv: AffineTransform, area: PixelRect, opacity: UInt32,
+                                 edge: EdgeRamp, mu: Double, mv: Double) -> Bool {
+        let W = Double(image.width), H = Double(image.height), dudx = inv.a
+        let dU = fixed(dudx)
+        let cy0 = Double(area.y0) + 0.5
+        let u0 = 0.5 * inv.a + cy0 * inv.c + inv.tx
+        let ou = solveSpan(u0, dudx, -edge.hu, W + edge.hu), iu = solveSpan(u0, dudx, mu, W - mu)
+        let (os, oe) = integerSpan(ou, area.x0, area.x1)
+        guard os < oe else { return true }
+        var (ins, ine) = integerSpan(iu, os, oe)
+        if ins >= ine { ins = oe; ine = oe }
+        let U0 = fixed((u0 - 0.5 + Double(os) * dudx)) + weightRounding
+        let left = ins - os, edges = left + oe - ine
+        guard edges <= 8 else { return false }
+        // Each edge column's factor on the inner rows: 0 none, 256 full, else alpha8 of its coverage.
+        var factor = SIMD8<UInt32>()
+        for k in 0..<edges {
+            let x = k < left ? os + k : ine + (k - left)
+            let U = U0 + (x - os) * dU
+            let u = Double(U - weightRounding) / fracOne + 0.5
+            let c = min(1, max(0, min(u, W - u) / (2 * edge.hu) + 0.5))
+            factor[k] = c <= 0 ? 0 : c >= 1 ? 256 : alpha8(c)
+        }
+        @inline(__always) func edgePixel(_ p: UnsafeMutablePointer<UInt32>, _ k: Int, _ U: Int, _ V: Int) {
+            let f = factor[k]
+            guard f > 0 else { return }
+            let s = sampleClamped(image, U, V)
+            put(p, f == 256 ? s : scale(s, f), opacity)
+        }
+        // A ramp row wholly covered (the image's top or bottom edge on a pixel boundary, as a sliding
+        // page's are) whose inner span reads only rows that exist is drawn like an inner row: its
+        // v factor is 1, so each pixel's coverage is its column's. The last row qualifies only
+        // under a translation with no vertical phase, which reads that one row.
+        @inline(__always) func wholeRampRow(_ V: Int) -> Bool {
+            let v = Double(V - weightRounding) / fracOne + 0.5
+            guard min(1, max(0, min(v, H - v) / (2 * edge.hv) + 0.5)) >= 1 else { return false }
+            let r = V >> fracBits
+            return r >= 0 && (r + 1 < image.height || (r + 1 == image.height && dU == 1 << fracBits && (V >> (fracBits - 8)) & 0xff == 0))
+        }
+        for y in area.y0..<area.y1 {
+            let v0 = 0.5 * inv.b + (Double(y) + 0.5) * inv.d + inv.ty
+            let outer = solveSpan(v0, 0, -edge.hv, H + edge.hv), inner = solveSpan(v0, 0, mv, H - mv)
+            guard outer.0 < outer.1 else { continue }
+            let row = target.row(y)
+            var U = U0, V = fixed(v0 - 0.5 + Double(os) * inv.b) + weightRounding
+            if inner.0 >= inner.1 && !wholeRampRow(V) {
+                // A row of the top or bottom ramp: every pixel is an edge pixel.
+                for x in os..<oe { put(row + x, edge.sample(image, U, V), opacity); U += dU }
+                continue
+            }
+            for k in 0..<left { edgePixel(row + os + k, k, U, V); U += dU }
+            if ins < ine {
+                var innerV = V
+                innerSpan(image, row + ins, ine - ins, &U, &innerV, dU, 0, opacity: opacity)
+            }
+            for k in left..<edges { edgePixel(row + ine + (k - left), k, U, V); U += dU }
+        }
+        return true
     }
 }
 
