@@ -42,4 +42,18 @@ import Testing
             #expect(session.window.activeTransition == nil, "\(entry.name) finished")
         }
     }
+
+    /// The seed's rotating dismissal starts where its own presentation ends — the presenter at half
+    /// opacity over the inset card — so the card is seen turning away as the presenter fades back in.
+    /// (Presented without that animation, the presenter covered the whole dismissal from its first
+    /// frame: the middle looked exactly like the end.)
+    @Test func theRotatingDismissalShowsTheCardTurningAway() throws {
+        let entry = try #require(DemoCatalog.playable.first { $0.name == "rotating-dismiss" })
+        let session = try #require(TransitionSession(entry: entry, size: Size(width: 320, height: 200), from: "inbox", to: "photos"))
+        session.begin()
+        let middle = Bitmap(width: 320, height: 200), end = Bitmap(width: 320, height: 200)
+        session.render(atFraction: 0.3, into: middle)
+        session.render(atFraction: 1, into: end)
+        #expect(try #require(middle.maxChannelDifference(to: end)) > 100)
+    }
 }

@@ -32,7 +32,13 @@ public final class TransitionSession {
         switch entry.kind {
         case .navigationPop, .seedAnimator(.fadePop):
             navigation.pushViewController(ScreenViewController(screen: to, size: size), animated: false)
-        case .seedAnimator(.rotatingDismiss), .seedAnimator(.flyFromButton):
+        case .seedAnimator(.rotatingDismiss):
+            // Dismissed as in the seed app: after its own presentation, which leaves the presenter at
+            // half opacity (the dismissal fades it back in over the card turning away) — presented
+            // without it, the presenter would hide the whole dismissal from its first frame.
+            presentCustom(animated: true)
+            for _ in 0..<600 where TransitionDriver.isRunning(in: window) { window.advance(by: 1.0 / 60) }
+        case .seedAnimator(.flyFromButton):
             presentCustom(animated: false)
         default: break
         }
