@@ -76,29 +76,32 @@ struct StaticSubtreeTests {
         #expect(shown.maxChannelDifference(to: reference)! == 0)
     }
 
-    /// A page under an opaque cover that is about to slide away (a navigation pop) and that is animating
-    /// itself gets its texture while covered; one that is not animating does not (it may never show).
-    @Test func aCoveredAnimatingPageHasItsTextureBeforeItIsUncovered() {
-        for animating in [true, false] {
-            let window = Window(size: Size(width: 400, height: 300))
-            let (page, _) = Self.pageWithCard()
-            window.addSubview(page)
-            let cover = View(frame: Rect(x: 0, y: 0, width: 400, height: 300))
-            cover.backgroundColor = .systemRed
-            window.addSubview(cover)
-            _ = window.renderedBitmap()
-            View.animate(withDuration: 1, animations: {
-                cover.frame.origin.x = 400
-                if animating { page.frame.origin.x = 0.25 }
-            })
-            _ = window.renderedBitmap()
-            #expect(window.compositor.textures[ObjectIdentifier(page.layer)] != nil || !animating)
-            #expect(window.compositor.textures[ObjectIdentifier(page.layer)] == nil || animating)
-            window.advance(by: 0.5)
-            let shown = window.renderedBitmap()
-            let reference = FastPaths.$enabled.withValue(false) { window.renderedBitmap() }
-            #expect(shown.maxChannelDifference(to: reference)! <= 1, "animating \(animating)")
-        }
+    /// A page under an opaque cover that is about to slide or fade away (a navigation pop, the seed's
+    /// fading pop) gets its texture while covered, moving or not, so the frame that first shows it
+    /// renders nothing new; under a cover that stays, a page that is not animating gets none (it may
+    /// never show).
+    @Test(arguments: [false, true], ["slides", "fades", "stays"])
+    func aCoveredPageHasItsTextureBeforeItIsUncovered(animating: Bool, cover move: String) {
+        let window = Window(size: Size(width: 400, height: 300))
+        let (page, _) = Self.pageWithCard()
+        window.addSubview(page)
+        let cover = View(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        cover.backgroundColor = .systemRed
+        window.addSubview(cover)
+        _ = window.renderedBitmap()
+        View.animate(withDuration: 1, animations: {
+            if move == "slides" { cover.frame.origin.x = 400 }
+            if move == "fades" { cover.alpha = 0 }
+            if animating { page.frame.origin.x = 0.25 }
+        })
+        _ = window.renderedBitmap()
+        let warmed = animating || move != "stays"
+        #expect((window.compositor.textures[ObjectIdentifier(page.layer)] != nil) == warmed)
+        window.advance(by: 0.5)
+        let shown = window.renderedBitmap()
+        if warmed && move != "stays" { #expect(window.compositor.statistics.texturesRendered == 0, "the first frame showing it reuses it") }
+        let reference = FastPaths.$enabled.withValue(false) { window.renderedBitmap() }
+        #expect(shown.maxChannelDifference(to: reference)! <= 1)
     }
 
     /// A still screen inside a still page: the page becomes one texture, and the screen inside it does

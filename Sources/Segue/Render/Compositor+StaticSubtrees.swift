@@ -10,7 +10,8 @@
 // screen it brought in (`adoptSnapshot`), so the first frame after it is a blit, not a full redraw.
 // A big layer that is animating but hidden this frame — fading in from opacity 0, or under a page about
 // to uncover it — gets its texture now (`warmTexture`), at the transition's start, so the frame that
-// first shows it does not pay for drawing a whole screen at once (a late frame on the display).
+// first shows it does not pay for drawing a whole screen at once (a late frame on the display); so
+// does one lying still under a layer that is moving or fading away.
 
 struct SeenDigest {
     var digest: Int
@@ -86,12 +87,15 @@ extension Compositor {
 extension Compositor {
     /// Renders, without drawing anything, the texture a hidden layer will be drawn from when it shows:
     /// one that is moving or fading in flight (`movesAsItIs`: what `drawStaticSubtree` makes a texture
-    /// of at once) while it is covered or transparent, and big enough to be a texture when seen. Once
-    /// per look: a texture already made for another look is left alone, so a hidden layer that keeps
-    /// changing is not rendered again and again.
-    func warmTexture(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity: Double, _ canvas: Canvas) {
+    /// of at once) while it is covered or transparent — or, `uncovering`, one lying still under a
+    /// layer that is moving or fading away (the screen a pop fades back to), which the texture
+    /// serves as soon as it shows — and big enough to be a texture when seen. Once per look: a
+    /// texture already made for another look is left alone, so a hidden layer that keeps changing is
+    /// not rendered again and again.
+    func warmTexture(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity: Double, _ canvas: Canvas,
+                     uncovering: Bool = false) {
         guard FastPaths.enabled, usePresentation, !layer.isHidden, layer.contentOverride == nil,
-              layer.sublayers.contains(where: { !$0.isHidden }), Self.movesAsItIs(layer) else { return }
+              layer.sublayers.contains(where: { !$0.isHidden }), uncovering || Self.movesAsItIs(layer) else { return }
         let e = layer.masksToBounds ? s.bounds : contentExtent(layer, s)
         guard e.width * e.height >= Self.staticSubtreeMinimumArea else { return }
         var nowhere = canvas

@@ -175,7 +175,10 @@ extension Compositor {
         // Hidden now but animating (covered, or fading in from 0): textures made ahead of showing.
         let warming = usePresentation && AnimationStore.hasEntries
         if warming {
-            for i in 0..<first { warmTexture(kids[i].0, kids[i].1, kids[i].2, opacity: op, canvas) }
+            // What the covering child hides shows once it moves or fades away, so if it is animating
+            // the big layers beneath are warmed too, moving or not.
+            let uncovering = first < kids.count && Self.movesAsItIs(kids[first].0)
+            for i in 0..<first { warmTexture(kids[i].0, kids[i].1, kids[i].2, opacity: op, canvas, uncovering: uncovering) }
             warmInvisibleSublayers(of: layer, s, m, opacity: op, canvas)
         }
         for i in first..<kids.count {
@@ -186,7 +189,10 @@ extension Compositor {
                 part.clip = piece
                 drawLayer(c, cs, cm, opacity: op, part)
             }
-            if !shows, warming { warmTexture(c, cs, cm, opacity: op, canvas) }
+            if !shows, warming {
+                let uncovering = kids[(i + 1)...].contains { Self.movesAsItIs($0.0) }
+                warmTexture(c, cs, cm, opacity: op, canvas, uncovering: uncovering)
+            }
         }
         if border, layer.borderWidth > 0 {
             canvas.stroke(s.bounds, cornerRadius: s.cornerRadius, width: layer.borderWidth,
