@@ -78,6 +78,32 @@ import Testing
         }
     }
 
+    @Test func affineSpanEqualsTheGeneralBilinearSpan() {
+        var rng = SplitMix(seed: 19)
+        let (opaque, translucent) = Self.textures(96, 96, &rng)
+        var drawn = 0
+        for trial in 0..<600 {
+            let tex = trial % 2 == 0 ? opaque : translucent
+            let count = Int.random(in: 0...40, using: &rng)
+            // Any turn, shrink or zoom: steps of either sign with any fraction, down to a few 1/256 texel.
+            let dU = Int.random(in: -(2 << 24)...(2 << 24), using: &rng), dV = Int.random(in: -(2 << 24)...(2 << 24), using: &rng)
+            let U0 = Int.random(in: (2 << 24)..<(92 << 24), using: &rng), V0 = Int.random(in: (2 << 24)..<(92 << 24), using: &rng)
+            let U1 = U0 + count * dU, V1 = V0 + count * dV
+            guard min(U0, U1) >= 0, max(U0, U1) >> 24 < 94, min(V0, V1) >= 0, max(V0, V1) >> 24 < 94 else { continue }
+            let opacity: UInt32 = trial % 3 == 0 ? 255 : UInt32.random(in: 0...255, using: &rng)
+            let fast = Self.randomBitmap(48, 1, &rng), ref = fast.copy()
+            var U = U0, V = V0
+            let done = affineSpan(fast.row(0), count, tex.pixels, tex.stride, &U, &V, dU, dV, opacity: opacity)
+            var rU = U0, rV = V0, sU = dU, sV = dV
+            bilinearSpan(ref.row(0), done, tex.pixels, tex.stride, &rU, &rV, &sU, &sV, 0, 0, opacity: opacity)
+            #expect(done == count - count % 8)
+            #expect(Array(Self.line(fast)) == Array(Self.line(ref)), "trial \(trial)")
+            #expect(U == rU && V == rV)
+            drawn += done
+        }
+        #expect(drawn > 4000)
+    }
+
     /// Slides and scales (no turn or shear) take `drawAffine`'s axis-aligned rows — edge and inner
     /// columns solved once per draw, edge coverage tabulated, wholly covered edge rows drawn as inner
     /// ones — which must give exactly the pixels of the general per-row loop (the reference, with the

@@ -153,8 +153,13 @@ extension Canvas {
             // Scaled, not turned: the row samples one pair of texture rows.
             scaledSpan(dst, count, tex, ts, &U, V, dU, opacity: opacity)
         } else {
+            // Turned: eight pixels a step through the mesh kernels, the last few four at a time.
+            var done = 0
+            if FastPaths.enabled && SpanPlanes.fitsKernels(stride: ts, height: image.height) {
+                done = affineSpan(dst, count, tex, ts, &U, &V, dU, dV, opacity: opacity)
+            }
             var sU = dU, sV = dV
-            bilinearSpan(dst, count, tex, ts, &U, &V, &sU, &sV, 0, 0, opacity: opacity)
+            bilinearSpan(dst + done, count - done, tex, ts, &U, &V, &sU, &sV, 0, 0, opacity: opacity)
         }
     }
 

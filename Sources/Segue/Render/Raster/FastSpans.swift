@@ -5,7 +5,9 @@
 // Bit-identical to its reference, `bilinearSpan` with steps (1, 0) (FastPathTests pin that); on whole
 // texels at full opacity it is `blendRow`, copies where the texels are opaque.
 // `scaledSpan` is its cousin for an image scaled but not turned (a card flying to a button): the taps
-// still come from one pair of rows, a 64-bit load per pair. The mesh kernels are in MeshSpans.
+// still come from one pair of rows, a 64-bit load per pair. `affineSpan` takes any other affine span
+// (a card turning away) eight pixels a step through the mesh kernels' tap gather and weights, its
+// 8.24 positions split so that 32-bit lanes step them exactly. The mesh kernels are in MeshSpans.
 
 /// A switch for tests: off (`FastPaths.$enabled.withValue(false) { … }`), draws on that task take the
 /// reference loops and the compositor draws every layer directly (same pixels, slower). Task-local, so
@@ -125,4 +127,34 @@ func scaledSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
         U &+= dU
         i += 1
     }
+}
+
+/// `bilinearSpan` for an affine map (no ddU, ddV), eight pixels a step: pixel i samples at
+/// (U + i·dU, V + i·dV) in 8.24, every tap inside the texture, composited over `dst` — the same
+/// pixels. Positions go to the kernels in 1/256 texel, (U + i·dU) >> 16, worked out exactly in 32-bit
+/// lanes from U's and dU's parts above and below bit 16 (the low parts' sum carries into the high).
+/// Draws the whole groups of eight and returns how many pixels that is, with U and V stepped past
+/// them; the caller finishes the last few. Textures must pass `SpanPlanes.fitsKernels`.
+@inline(__always) @usableFromInline
+func affineSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int,
+                _ U: inout Int, _ V: inout Int, _ dU: Int, _ dV: Int, opacity: UInt32) -> Int {
+    let iota = I8(0, 1, 2, 3, 4, 5, 6, 7)
+    @inline(__always) func lanes(_ d: Int) -> (high: I8, low: I8) {
+        (iota &* Int32(truncatingIfNeeded: d >> 16), iota &* Int32(truncatingIfNeeded: d & 0xffff))
+    }
+    @inline(__always) func positions(_ P: Int, _ steps: (high: I8, low: I8)) -> I8 {
+        let low = I8(repeating: Int32(truncatingIfNeeded: P & 0xffff)) &+ steps.low
+        return I8(repeating: Int32(truncatingIfNeeded: P >> 16)) &+ steps.high &+ (low &>> 16)
+    }
+    let su = lanes(dU), sv = lanes(dV)
+    var i = 0
+    while i + 8 <= count {
+        let x = positions(U, su), y = positions(V, sv)
+        let (t00, t10, t01, t11) = gather8(tex, stride, x, y)
+        let (rb, ag) = bilinear8Lanes(t00, t10, t01, t11, unsafeBitCast(x, to: Px8.self), unsafeBitCast(y, to: Px8.self))
+        putLanes8(dst + i, rb, ag, opacity: opacity)
+        U &+= 8 &* dU; V &+= 8 &* dV
+        i += 8
+    }
+    return i
 }
