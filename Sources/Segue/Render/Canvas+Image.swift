@@ -208,23 +208,43 @@ extension Canvas {
             let r = V >> fracBits
             return r >= 0 && (r + 1 < image.height || (r + 1 == image.height && dU == 1 << fracBits && (V >> (fracBits - 8)) & 0xff == 0))
         }
-        for y in area.y0..<area.y1 {
-            let v0 = 0.5 * inv.b + (Double(y) + 0.5) * inv.d + inv.ty
-            let outer = solveSpan(v0, 0, -edge.hv, H + edge.hv), inner = solveSpan(v0, 0, mv, H - mv)
-            guard outer.0 < outer.1 else { continue }
-            let row = target.row(y)
-            var U = U0, V = fixed(v0 - 0.5 + Double(os) * inv.b) + weightRounding
-            if inner.0 >= inner.1 && !wholeRampRow(V) {
-                // A row of the top or bottom ramp: every pixel is an edge pixel.
-                for x in os..<oe { put(row + x, edge.sample(image, U, V), opacity); U += dU }
-                continue
+        /// The rows; `taps`, for a scale, the inner columns' left tap columns then their weights.
+        func rows(_ taps: UnsafeMutableBufferPointer<UInt32>?) {
+            for y in area.y0..<area.y1 {
+                let v0 = 0.5 * inv.b + (Double(y) + 0.5) * inv.d + inv.ty
+                let outer = solveSpan(v0, 0, -edge.hv, H + edge.hv), inner = solveSpan(v0, 0, mv, H - mv)
+                guard outer.0 < outer.1 else { continue }
+                let row = target.row(y)
+                var U = U0, V = fixed(v0 - 0.5 + Double(os) * inv.b) + weightRounding
+                if inner.0 >= inner.1 && !wholeRampRow(V) {
+                    // A row of the top or bottom ramp: every pixel is an edge pixel.
+                    for x in os..<oe { put(row + x, edge.sample(image, U, V), opacity); U += dU }
+                    continue
+                }
+                for k in 0..<left { edgePixel(row + os + k, k, U, V); U += dU }
+                if let taps {
+                    let n = ine - ins
+                    scaledRow(row + ins, n, image.pixels, image.stride, V, columns: taps.baseAddress!,
+                              fractions: taps.baseAddress! + n, opacity: opacity)
+                    U = U0 + (ine - os) * dU
+                } else if ins < ine {
+                    var innerV = V
+                    innerSpan(image, row + ins, ine - ins, &U, &innerV, dU, 0, opacity: opacity)
+                }
+                for k in left..<edges { edgePixel(row + ine + (k - left), k, U, V); U += dU }
             }
-            for k in 0..<left { edgePixel(row + os + k, k, U, V); U += dU }
-            if ins < ine {
-                var innerV = V
-                innerSpan(image, row + ins, ine - ins, &U, &innerV, dU, 0, opacity: opacity)
+        }
+        // Scaled: every inner row samples the same columns with the same weights, so those are
+        // worked out once (`scaledRow`), a few kilobytes on the stack.
+        guard dU != 1 << fracBits, ine - ins >= 8 else { rows(nil); return true }
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * (ine - ins)) { taps in
+            let n = ine - ins
+            for k in 0..<n {
+                let U = U0 + (ins - os + k) * dU
+                taps[k] = UInt32(truncatingIfNeeded: U >> fracBits)
+                taps[n + k] = UInt32(truncatingIfNeeded: U >> (fracBits - 8)) & 0xff
             }
-            for k in left..<edges { edgePixel(row + ine + (k - left), k, U, V); U += dU }
+            rows(taps)
         }
         return true
     }

@@ -5,7 +5,8 @@
 // Bit-identical to its reference, `bilinearSpan` with steps (1, 0) (FastPathTests pin that); on whole
 // texels at full opacity it is `blendRow`, copies where the texels are opaque.
 // `scaledSpan` is its cousin for an image scaled but not turned (a card flying to a button): the taps
-// still come from one pair of rows, a 64-bit load per pair. `affineSpan` takes any other affine span
+// still come from one pair of rows, a 64-bit load per pair; `scaledRow` the same with the columns'
+// taps and weights looked up, worked out once for all rows of a draw. `affineSpan` takes any other affine span
 // (a card turning away) eight pixels a step through the mesh kernels' tap gather and weights, its
 // 8.24 positions split so that 32-bit lanes step them exactly. The mesh kernels are in MeshSpans.
 
@@ -125,6 +126,36 @@ func scaledSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
     while i < count {
         put(dst + i, sampleInside(tex, stride, U, V), opacity)
         U &+= dU
+        i += 1
+    }
+}
+
+/// `scaledSpan` with its columns looked up: pixel i's left tap is texel column `columns[i]` and
+/// its horizontal weight `fractions[i]` — the same on every row of a scaled image, so worked out once
+/// per draw — and all pixels sample the row pair at V (8.24). A row costs the tap loads and the
+/// weighting only; the same pixels as `scaledSpan`.
+@inline(__always) @usableFromInline
+func scaledRow(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int,
+               _ V: Int, columns: UnsafePointer<UInt32>, fractions: UnsafePointer<UInt32>, opacity: UInt32) {
+    let top = UnsafeRawPointer(tex + (V >> 24) * stride), down = 4 * stride
+    let fy = Px8(repeating: UInt32(truncatingIfNeeded: V >> 16) & 0xff)
+    var i = 0
+    while i + 8 <= count {
+        @inline(__always) func pair(_ k: Int) -> (SIMD2<UInt32>, SIMD2<UInt32>) {
+            let o = 4 * Int(columns[i + k])
+            return (top.loadUnaligned(fromByteOffset: o, as: SIMD2<UInt32>.self),
+                    top.loadUnaligned(fromByteOffset: o + down, as: SIMD2<UInt32>.self))
+        }
+        let (a0, a1) = pair(0), (b0, b1) = pair(1), (c0, c1) = pair(2), (d0, d1) = pair(3)
+        let (e0, e1) = pair(4), (f0, f1) = pair(5), (g0, g1) = pair(6), (h0, h1) = pair(7)
+        let (t00, t10) = unzip(a0, b0, c0, d0, e0, f0, g0, h0), (t01, t11) = unzip(a1, b1, c1, d1, e1, f1, g1, h1)
+        let fx = UnsafeRawPointer(fractions + i).loadUnaligned(as: Px8.self)
+        let (rb, ag) = bilinear8Lanes(t00, t10, t01, t11, fx, fy)
+        putLanes8(dst + i, rb, ag, opacity: opacity)
+        i += 8
+    }
+    while i < count {
+        put(dst + i, sampleInside(tex, stride, Int(columns[i]) << 24 | Int(fractions[i]) << 16, V), opacity)
         i += 1
     }
 }
