@@ -158,8 +158,7 @@ extension Canvas {
             if FastPaths.enabled && SpanPlanes.fitsKernels(stride: ts, height: image.height) {
                 done = affineSpan(dst, count, tex, ts, &U, &V, dU, dV, opacity: opacity)
             }
-            var sU = dU, sV = dV
-            bilinearSpan(dst + done, count - done, tex, ts, &U, &V, &sU, &sV, 0, 0, opacity: opacity)
+            bilinearSpan(dst + done, count - done, tex, ts, &U, &V, dU, dV, opacity: opacity)
         }
     }
 

@@ -160,12 +160,12 @@ func scaledRow(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeM
     }
 }
 
-/// `bilinearSpan` for an affine map (no ddU, ddV), eight pixels a step: pixel i samples at
-/// (U + i·dU, V + i·dV) in 8.24, every tap inside the texture, composited over `dst` — the same
-/// pixels. Positions go to the kernels in 1/256 texel, (U + i·dU) >> 16, worked out exactly in 32-bit
-/// lanes from U's and dU's parts above and below bit 16 (the low parts' sum carries into the high).
-/// Draws the whole groups of eight and returns how many pixels that is, with U and V stepped past
-/// them; the caller finishes the last few. Textures must pass `SpanPlanes.fitsKernels`.
+/// `bilinearSpan` eight pixels a step: pixel i samples at (U + i·dU, V + i·dV) in 8.24, every tap
+/// inside the texture, composited over `dst` — the same pixels. Positions go to the kernels in 1/256
+/// texel, (U + i·dU) >> 16, worked out exactly in 32-bit lanes from U's and dU's parts above and
+/// below bit 16 (the low parts' sum carries into the high). Draws the whole groups of eight and
+/// returns how many pixels that is, with U and V stepped past them; the caller finishes the last few.
+/// Textures must pass `SpanPlanes.fitsKernels`.
 @inline(__always) @usableFromInline
 func affineSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int,
                 _ U: inout Int, _ V: inout Int, _ dU: Int, _ dV: Int, opacity: UInt32) -> Int {

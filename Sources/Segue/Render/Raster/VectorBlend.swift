@@ -1,5 +1,5 @@
 // VectorBlend: the row loops that dominate full-frame work — crossfades and translucent snapshots
-// eight pixels at a time, bilinear spans (affine and perspective images) four at a time. Pixels stay
+// eight pixels at a time, the reference affine bilinear span four at a time. Pixels stay
 // 32-bit (SIMD8<UInt32>); masking splits each into its blue+red and green+alpha byte pairs, which
 // viewed as SIMD16<UInt16> are 16-bit lanes that one 16-bit multiply scales together (the vector
 // form of PixelMath's trick). Only shifts, ands, 16-bit multiplies and adds are used — all baseline
@@ -138,21 +138,18 @@ func bilinearOver4(_ t00: Px4, _ t10: Px4, _ t01: Px4, _ t11: Px4, _ fx: Px4, _ 
     return unsafeBitCast(rb &+ drb, to: Px4.self) | (unsafeBitCast(ag &+ dag, to: Px4.self) &<< 8)
 }
 
-/// A span of `count` bilinear samples stepping (U, V) by (dU, dV) in 8.24, the steps themselves by
-/// (ddU, ddV) (zero for affine maps, a quadratic for perspective), with every tap inside the
-/// texture, composited over `dst`. Gathers are scalar loads built straight into vectors (no stores
-/// to the stack), the weighting and blending run four pixels at a time.
+/// A span of `count` bilinear samples stepping (U, V) by (dU, dV) in 8.24 (an affine map), with every
+/// tap inside the texture, composited over `dst`: the reference the affine kernels are pinned to, and
+/// their last few pixels. Gathers are scalar loads built straight into vectors (no stores to the
+/// stack), the weighting and blending run four pixels at a time.
 @inline(__always) @usableFromInline
 func bilinearSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int,
-                  _ U: inout Int, _ V: inout Int, _ dU: inout Int, _ dV: inout Int, _ ddU: Int, _ ddV: Int,
-                  opacity: UInt32) {
+                  _ U: inout Int, _ V: inout Int, _ dU: Int, _ dV: Int, opacity: UInt32) {
     var i = 0
     while i + 4 <= count {
         let u0 = U, v0 = V
-        let u1 = u0 &+ dU, v1 = v0 &+ dV, e1 = dU &+ ddU, f1 = dV &+ ddV
-        let u2 = u1 &+ e1, v2 = v1 &+ f1, e2 = e1 &+ ddU, f2 = f1 &+ ddV
-        let u3 = u2 &+ e2, v3 = v2 &+ f2, e3 = e2 &+ ddU, f3 = f2 &+ ddV
-        U = u3 &+ e3; V = v3 &+ f3; dU = e3 &+ ddU; dV = f3 &+ ddV
+        let u1 = u0 &+ dU, v1 = v0 &+ dV, u2 = u1 &+ dU, v2 = v1 &+ dV, u3 = u2 &+ dU, v3 = v2 &+ dV
+        U = u3 &+ dU; V = v3 &+ dV
         let q0 = tex + (v0 >> 24) * stride + (u0 >> 24), q1 = tex + (v1 >> 24) * stride + (u1 >> 24)
         let q2 = tex + (v2 >> 24) * stride + (u2 >> 24), q3 = tex + (v3 >> 24) * stride + (u3 >> 24)
         let t00 = Px4(q0[0], q1[0], q2[0], q3[0]), t10 = Px4(q0[1], q1[1], q2[1], q3[1])
@@ -177,7 +174,7 @@ func bilinearSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsa
     }
     while i < count {
         put(dst + i, sampleInside(tex, stride, U, V), opacity)
-        U &+= dU; V &+= dV; dU &+= ddU; dV &+= ddV; i += 1
+        U &+= dU; V &+= dV; i += 1
     }
 }
 
