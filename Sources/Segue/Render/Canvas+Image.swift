@@ -167,7 +167,8 @@ extension Canvas {
     /// row (no divisions per row), and on rows clear of the top and bottom ramps each edge column's
     /// coverage is a constant, worked out once (v's factor is 1 there). The same expressions as the
     /// general loop, so the same pixels. False (nothing drawn) when the edge columns are too many to
-    /// tabulate — an image under two pixels wide.
+    /// tabulate: an image too narrow to have inner columns (a texel or so wide) drawn wider than eight
+    /// pixels.
     private func drawAxisAligned(_ image: Bitmap, _ inv: AffineTransform, area: PixelRect, opacity: UInt32,
                                  edge: EdgeRamp, mu: Double, mv: Double) -> Bool {
         let W = Double(image.width), H = Double(image.height), dudx = inv.a
