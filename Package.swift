@@ -35,10 +35,13 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
 
+        // A cache hint Swift has no word for (CPrefetch.h).
+        .target(name: "CPrefetch"),
+
         // The platform-neutral library: geometry, views, animation, controllers, effects, compositor.
         .target(
             name: "Segue",
-            dependencies: ["CPNG", "CFreeType", "CFontconfig"],
+            dependencies: ["CPNG", "CFreeType", "CFontconfig", "CPrefetch"],
             swiftSettings: [.unsafeFlags(kernelFlags, .when(configuration: .release))]
                 + (buildForAVX2 ? [.define("SEGUE_AVX2", .when(configuration: .release))] : [])
         ),

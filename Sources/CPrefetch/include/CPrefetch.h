@@ -1,0 +1,10 @@
+// CPrefetch: the one thing Swift cannot say about memory — "this line will be read soon". The mesh
+// kernels' texture reads walk down (or up) the texture a row or so per screen row; hinting the rows a
+// few screen rows ahead lets the cache fetch them while the current row is drawn. A prefetch never
+// faults, so addresses past the texture's ends are harmless.
+#ifndef CPREFETCH_H
+#define CPREFETCH_H
+
+static inline void segue_prefetch(const void *p) { __builtin_prefetch(p, 0, 3); }
+
+#endif
