@@ -56,7 +56,7 @@ import Testing
         }
     }
 
-    @Test func scaledSpanEqualsTheGeneralBilinearSpan() {
+    @Test func scaledRowEqualsTheGeneralBilinearSpan() {
         var rng = SplitMix(seed: 13)
         let (opaque, translucent) = Self.textures(96, 8, &rng)
         for trial in 0..<400 {
@@ -68,12 +68,13 @@ import Testing
             guard (U0 + count * dU) >> 24 < 94 else { continue }
             let opacity: UInt32 = trial % 3 == 0 ? 255 : UInt32.random(in: 0...255, using: &rng)
             let fast = Self.randomBitmap(48, 1, &rng), ref = fast.copy()
-            var U = U0
-            scaledSpan(fast.row(0), count, tex.pixels, tex.stride, &U, V, dU, opacity: opacity)
+            // The columns' taps and weights, as `drawAxisAligned` tabulates them.
+            let columns = (0..<count).map { UInt32((U0 + $0 * dU) >> 24) }
+            let fractions = (0..<count).map { UInt32(((U0 + $0 * dU) >> 16) & 0xff) }
+            scaledRow(fast.row(0), count, tex.pixels, tex.stride, V, columns: columns, fractions: fractions, opacity: opacity)
             var rU = U0, rV = V
             bilinearSpan(ref.row(0), count, tex.pixels, tex.stride, &rU, &rV, dU, 0, opacity: opacity)
             #expect(Array(Self.line(fast)) == Array(Self.line(ref)), "trial \(trial)")
-            #expect(U == rU)
         }
     }
 

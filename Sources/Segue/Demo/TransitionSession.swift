@@ -37,7 +37,8 @@ public final class TransitionSession {
             // half opacity (the dismissal fades it back in over the card turning away) — presented
             // without it, the presenter would hide the whole dismissal from its first frame.
             presentCustom(animated: true)
-            for _ in 0..<600 where TransitionDriver.isRunning(in: window) { window.advance(by: 1.0 / 60) }
+            var frames = 0
+            while TransitionDriver.isRunning(in: window), frames < 600 { window.advance(by: 1.0 / 60); frames += 1 }
         case .seedAnimator(.flyFromButton):
             presentCustom(animated: false)
         default: break

@@ -149,11 +149,9 @@ extension Canvas {
                            fx: UInt32((U >> (fracBits - 8)) & 0xff), fy: UInt32((V >> (fracBits - 8)) & 0xff),
                            opacity: opacity)
             U += count << fracBits
-        } else if dV == 0 && FastPaths.enabled {
-            // Scaled, not turned: the row samples one pair of texture rows.
-            scaledSpan(dst, count, tex, ts, &U, V, dU, opacity: opacity)
         } else {
-            // Turned: eight pixels a step through the mesh kernels, the last few four at a time.
+            // Turned or sheared (scales come here only when `drawAxisAligned` declines them): eight
+            // pixels a step through the mesh kernels, the last few four at a time.
             var done = 0
             if FastPaths.enabled && SpanPlanes.fitsKernels(stride: ts, height: image.height) {
                 done = affineSpan(dst, count, tex, ts, &U, &V, dU, dV, opacity: opacity)
@@ -187,9 +185,7 @@ extension Canvas {
         var factor = SIMD8<UInt32>()
         for k in 0..<edges {
             let x = k < left ? os + k : ine + (k - left)
-            let U = U0 + (x - os) * dU
-            let u = Double(U - weightRounding) / fracOne + 0.5
-            let c = min(1, max(0, min(u, W - u) / (2 * edge.hu) + 0.5))
+            let c = edge.coverage(u: U0 + (x - os) * dU)
             factor[k] = c <= 0 ? 0 : c >= 1 ? 256 : alpha8(c)
         }
         @inline(__always) func edgePixel(_ p: UnsafeMutablePointer<UInt32>, _ k: Int, _ U: Int, _ V: Int) {
@@ -203,8 +199,7 @@ extension Canvas {
         // v factor is 1, so each pixel's coverage is its column's. The last row qualifies only
         // under a translation with no vertical phase, which reads that one row.
         @inline(__always) func wholeRampRow(_ V: Int) -> Bool {
-            let v = Double(V - weightRounding) / fracOne + 0.5
-            guard min(1, max(0, min(v, H - v) / (2 * edge.hv) + 0.5)) >= 1 else { return false }
+            guard edge.coverage(v: V) >= 1 else { return false }
             let r = V >> fracBits
             return r >= 0 && (r + 1 < image.height || (r + 1 == image.height && dU == 1 << fracBits && (V >> (fracBits - 8)) & 0xff == 0))
         }
@@ -228,8 +223,7 @@ extension Canvas {
                               fractions: taps.baseAddress! + n, opacity: opacity)
                     U = U0 + (ine - os) * dU
                 } else if ins < ine {
-                    var innerV = V
-                    innerSpan(image, row + ins, ine - ins, &U, &innerV, dU, 0, opacity: opacity)
+                    innerSpan(image, row + ins, ine - ins, &U, &V, dU, 0, opacity: opacity)  // V stays: dV = 0
                 }
                 for k in left..<edges { edgePixel(row + ine + (k - left), k, U, V); U += dU }
             }
@@ -256,10 +250,17 @@ extension Canvas {
 struct EdgeRamp {
     let width, height, hu, hv: Double
 
+    /// The pixel's coverage across the texture's columns, for its 8.24 sample position U (0…1).
+    @inline(__always) func coverage(u U: Int) -> Double { Self.coverage(U, width, hu) }
+    /// The pixel's coverage across the texture's rows, for its 8.24 sample position V (0…1).
+    @inline(__always) func coverage(v V: Int) -> Double { Self.coverage(V, height, hv) }
+    @inline(__always) private static func coverage(_ P: Int, _ size: Double, _ half: Double) -> Double {
+        let p = Double(P - weightRounding) / fracOne + 0.5
+        return min(1, max(0, min(p, size - p) / (2 * half) + 0.5))
+    }
+
     @inline(__always) func sample(_ tex: Bitmap, _ U: Int, _ V: Int) -> UInt32 {
-        let u = Double(U - weightRounding) / fracOne + 0.5, v = Double(V - weightRounding) / fracOne + 0.5
-        let cu = min(1, max(0, min(u, width - u) / (2 * hu) + 0.5)), cv = min(1, max(0, min(v, height - v) / (2 * hv) + 0.5))
-        let c = cu * cv
+        let c = coverage(u: U) * coverage(v: V)
         guard c > 0 else { return 0 }
         let s = sampleClamped(tex, U, V)
         return c >= 1 ? s : scale(s, alpha8(c))

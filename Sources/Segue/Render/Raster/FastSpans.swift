@@ -4,11 +4,11 @@
 // unaligned vector loads and the weights four broadcast constants — no gathers, eight pixels a step.
 // Bit-identical to its reference, `bilinearSpan` with steps (1, 0) (FastPathTests pin that); on whole
 // texels at full opacity it is `blendRow`, copies where the texels are opaque.
-// `scaledSpan` is its cousin for an image scaled but not turned (a card flying to a button): the taps
-// still come from one pair of rows, a 64-bit load per pair; `scaledRow` the same with the columns'
-// taps and weights looked up, worked out once for all rows of a draw. `affineSpan` takes any other affine span
-// (a card turning away) eight pixels a step through the mesh kernels' tap gather and weights, its
-// 8.24 positions split so that 32-bit lanes step them exactly. The mesh kernels are in MeshSpans.
+// `scaledRow` is its cousin for an image scaled but not turned (a card flying to a button): the taps
+// still come from one pair of rows, a 64-bit load per pair, the columns' taps and weights looked up,
+// worked out once for all rows of a draw. `affineSpan` takes any other affine span (a card turning
+// away) eight pixels a step through the mesh kernels' tap gather and weights, its 8.24 positions
+// split so that 32-bit lanes step them exactly. The mesh kernels are in MeshSpans.
 
 /// A switch for tests: off (`FastPaths.$enabled.withValue(false) { … }`), draws on that task take the
 /// reference loops and the compositor draws every layer directly (same pixels, slower). Task-local, so
@@ -97,43 +97,10 @@ func twoTapSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: Unsafe
     }
 }
 
-/// `bilinearSpan` for a row that stays on one texture row (a scaled, unrotated image: dV = 0): every
-/// pixel's taps are a pair in the row at V and the same pair in the next row, one 64-bit load each,
-/// with one vertical weight for the whole span — eight pixels a step, the same pixels.
-@inline(__always) @usableFromInline
-func scaledSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int,
-                _ U: inout Int, _ V: Int, _ dU: Int, opacity: UInt32) {
-    let top = UnsafeRawPointer(tex + (V >> 24) * stride), down = 4 * stride
-    let fy = Px8(repeating: UInt32(truncatingIfNeeded: V >> 16) & 0xff)
-    var i = 0
-    while i + 8 <= count {
-        var u = U
-        @inline(__always) func taps() -> (SIMD2<UInt32>, SIMD2<UInt32>, UInt32) {
-            let o = 4 * (u >> 24), f = UInt32(truncatingIfNeeded: u >> 16) & 0xff
-            u &+= dU
-            return (top.loadUnaligned(fromByteOffset: o, as: SIMD2<UInt32>.self),
-                    top.loadUnaligned(fromByteOffset: o + down, as: SIMD2<UInt32>.self), f)
-        }
-        let (a0, a1, fa) = taps(), (b0, b1, fb) = taps(), (c0, c1, fc) = taps(), (d0, d1, fd) = taps()
-        let (e0, e1, fe) = taps(), (f0, f1, ff) = taps(), (g0, g1, fg) = taps(), (h0, h1, fh) = taps()
-        let (t00, t10) = unzip(a0, b0, c0, d0, e0, f0, g0, h0), (t01, t11) = unzip(a1, b1, c1, d1, e1, f1, g1, h1)
-        let (rb, ag) = bilinear8Lanes(t00, t10, t01, t11,
-                                      Px8(fa, fb, fc, fd, fe, ff, fg, fh), fy)
-        putLanes8(dst + i, rb, ag, opacity: opacity)
-        U = u
-        i += 8
-    }
-    while i < count {
-        put(dst + i, sampleInside(tex, stride, U, V), opacity)
-        U &+= dU
-        i += 1
-    }
-}
-
-/// `scaledSpan` with its columns looked up: pixel i's left tap is texel column `columns[i]` and
-/// its horizontal weight `fractions[i]` — the same on every row of a scaled image, so worked out once
-/// per draw — and all pixels sample the row pair at V (8.24). A row costs the tap loads and the
-/// weighting only; the same pixels as `scaledSpan`.
+/// `bilinearSpan` for a row of a scaled, unturned image (dV = 0), its columns looked up: pixel i's
+/// left tap is texel column `columns[i]` and its horizontal weight `fractions[i]` — the same on every
+/// row, so worked out once per draw — and all pixels sample the row pair at V (8.24), each tap pair
+/// one 64-bit load. A row costs the tap loads and the weighting only; the same pixels.
 @inline(__always) @usableFromInline
 func scaledRow(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int,
                _ V: Int, columns: UnsafePointer<UInt32>, fractions: UnsafePointer<UInt32>, opacity: UInt32) {
