@@ -250,6 +250,25 @@ import Testing
         }
     }
 
+    @Test func crossfadeOfOpaqueRowsEqualsTwoBlendRows() {
+        // `bothOpaque`'s one-lerp loop draws what the two passes draw, at every opacity pair and
+        // length (a tail shorter than eight included).
+        var rng = SplitMix(seed: 17)
+        let a = Bitmap(width: 64, height: 1), b = Bitmap(width: 64, height: 1)
+        for x in 0..<64 { a.row(0)[x] = Self.pixel(&rng) | 0xff00_0000; b.row(0)[x] = Self.pixel(&rng) | 0xff00_0000 }
+        for trial in 0..<400 {
+            let opacities: [UInt32] = [0, 255, 1, 254, UInt32.random(in: 0...255, using: &rng)]
+            let oa = trial % 3 == 0 ? UInt32.random(in: 0...255, using: &rng) : 255, ob = opacities[trial % 5]
+            let count = Int.random(in: 0...40, using: &rng), x0 = Int.random(in: 0...(64 - count), using: &rng)
+            let fused = Self.randomBitmap(48, 1, &rng), ref = fused.copy()
+            crossfadeRow(fused.row(0), a.row(0) + x0, oa, b.row(0) + x0, ob, count, bothOpaque: true)
+            blendRow(ref.row(0), a.row(0) + x0, count, opacity: oa)
+            blendRow(ref.row(0), b.row(0) + x0, count, opacity: ob)
+            #expect(Array(UnsafeBufferPointer(start: fused.row(0), count: 48)) == Array(UnsafeBufferPointer(start: ref.row(0), count: 48)),
+                    "trial \(trial)")
+        }
+    }
+
     /// Every effect, every subtype it uses, across its run, with translucent pages too: the fast paths
     /// draw what the reference loops draw.
     @Test func everyEffectDrawsTheSamePixelsWithFastPathsOff() {

@@ -12,7 +12,7 @@ public final class FadeEffect: TransitionEffect {
         // Both pages at the same place (always, unless a page is a different size): one fused pass.
         if p > 0, p < 1, f.imageTransform(f.old) == f.imageTransform(f.new),
            canvas.crossfade(f.old, opacity: f.underlyingOldOpacity, f.new, opacity: f.opacity * p,
-                            transform: f.imageTransform(f.old)) { return }
+                            transform: f.imageTransform(f.old), bothOpaque: f.oldIsOpaque && f.newIsOpaque) { return }
         if p < 1 { canvas.draw(f.old, transform: f.imageTransform(f.old), opacity: f.underlyingOldOpacity) }
         if p > 0 { canvas.draw(f.new, transform: f.imageTransform(f.new), opacity: f.opacity * p) }
     }

@@ -77,7 +77,8 @@ public final class RippleEffect: TransitionEffect {
             }
         }
         if showsOld && showsNew, f.old.width == f.new.width, f.old.height == f.new.height {
-            let page = crossfaded(f.old, opacity: oldAlpha, f.new, opacity: newOpacity, oldIsOpaque: f.oldIsOpaque, threads: canvas.threads)
+            let page = crossfaded(f.old, opacity: oldAlpha, f.new, opacity: newOpacity, oldIsOpaque: f.oldIsOpaque,
+                                  newIsOpaque: f.newIsOpaque, threads: canvas.threads)
             water(&oldMesh, page, alpha: 1)
             return
         }
@@ -88,7 +89,7 @@ public final class RippleEffect: TransitionEffect {
 
     /// `old` at `oldOpacity` with `new` at `newOpacity` over it, in a texture of their size.
     private func crossfaded(_ old: Bitmap, opacity oldOpacity: Double, _ new: Bitmap, opacity newOpacity: Double,
-                            oldIsOpaque: Bool, threads: Int) -> Bitmap {
+                            oldIsOpaque: Bool, newIsOpaque: Bool, threads: Int) -> Bitmap {
         let page: Bitmap
         if let b = blend, b.width == old.width, b.height == old.height { page = b } else {
             page = Bitmap(width: old.width, height: old.height)
@@ -98,7 +99,8 @@ public final class RippleEffect: TransitionEffect {
         if !(oldIsOpaque && oldOpacity >= 1) { page.fill(0) }
         var c = Canvas(target: page)
         c.threads = threads
-        if !c.crossfade(old, opacity: oldOpacity, new, opacity: newOpacity, transform: .identity) {
+        if !c.crossfade(old, opacity: oldOpacity, new, opacity: newOpacity, transform: .identity,
+                        bothOpaque: oldIsOpaque && newIsOpaque) {
             c.draw(old, transform: .identity, opacity: oldOpacity)
             c.draw(new, transform: .identity, opacity: newOpacity)
         }

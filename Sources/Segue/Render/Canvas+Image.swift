@@ -67,13 +67,15 @@ let weightRounding = 1 << 15
 
 extension Canvas {
     /// `blit(a, …, opacityA)` then `blit(b, …, opacityB)` fused row by row (`crossfadeRow`).
-    func blitTwo(_ a: Bitmap, _ b: Bitmap, x tx: Int, y ty: Int, opacityA: UInt32, opacityB: UInt32) {
+    func blitTwo(_ a: Bitmap, _ b: Bitmap, x tx: Int, y ty: Int, opacityA: UInt32, opacityB: UInt32, bothOpaque: Bool) {
         let r = PixelRect(x0: tx, y0: ty, x1: tx + a.width, y1: ty + a.height).intersection(clip)
         guard !r.isEmpty else { return }
-        if threads > 1 { return banded(r) { $0.blitTwo(a, b, x: tx, y: ty, opacityA: opacityA, opacityB: opacityB) } }
+        if threads > 1 {
+            return banded(r) { $0.blitTwo(a, b, x: tx, y: ty, opacityA: opacityA, opacityB: opacityB, bothOpaque: bothOpaque) }
+        }
         for y in r.y0..<r.y1 {
             crossfadeRow(target.row(y) + r.x0, a.row(y - ty) + (r.x0 - tx), opacityA, b.row(y - ty) + (r.x0 - tx), opacityB,
-                         r.x1 - r.x0)
+                         r.x1 - r.x0, bothOpaque: bothOpaque)
         }
     }
 

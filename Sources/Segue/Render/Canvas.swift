@@ -89,13 +89,14 @@ public struct Canvas: Sendable {
     /// `draw(a, transform:, opacity: opacityA)` then `draw(b, transform:, opacity: opacityB)` — the
     /// same pixels — in one pass over the destination when both images are the same size at the same
     /// whole-pixel place (a cross-fade between two snapshots): each pixel is read and written once, not
-    /// twice. Returns false, drawing nothing, when they are not.
+    /// twice. Returns false, drawing nothing, when they are not. `bothOpaque`: the caller knows every
+    /// pixel of both images has full alpha (two opaque pages) — then each pixel is one lerp, unchecked.
     @discardableResult
     public func crossfade(_ a: Bitmap, opacity opacityA: Double, _ b: Bitmap, opacity opacityB: Double,
-                          transform: Transform3D) -> Bool {
+                          transform: Transform3D, bothOpaque: Bool = false) -> Bool {
         guard FastPaths.enabled, a.width == b.width, a.height == b.height, a.width > 0, a.height > 0,
               let (x, y) = Self.wholePixelPlacement(transform) else { return false }
-        blitTwo(a, b, x: x, y: y, opacityA: alpha8(opacityA), opacityB: alpha8(opacityB))
+        blitTwo(a, b, x: x, y: y, opacityA: alpha8(opacityA), opacityB: alpha8(opacityB), bothOpaque: bothOpaque)
         return true
     }
 
