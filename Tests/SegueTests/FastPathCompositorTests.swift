@@ -89,4 +89,41 @@ import Testing
         }
     }
 
+    /// Records the clips it is drawn with.
+    final class Probe: LayerContentOverride {
+        var clips: [PixelRect] = []
+        func draw(in canvas: Canvas, layerToDevice: Transform3D, opacity: Double, bounds: Rect) { clips.append(canvas.clip) }
+    }
+
+    /// A presentation's shape: the presenter translucent, the sheet inset over it inside a clear
+    /// container of its own. The sheet still hides what lies beneath the container — the window's
+    /// background, a layer under the presenter — which are drawn around it only, with the same pixels.
+    @Test func whatAnInsetCardInAClearContainerCoversIsClippedAway() {
+        for (x, y) in [(160.0, 120.0), (161.5, 118.25)] {
+            let (root, page, cover) = scene()
+            let probe = Probe(), under = makeLayer(Rect(x: 0, y: 0, width: 320, height: 240), .systemBlue)
+            under.contentOverride = probe
+            root.insertSublayer(under, at: 0)
+            let container = makeLayer(Rect(x: 0, y: 0, width: 320, height: 240), nil)
+            cover.removeFromSuperlayer()
+            container.addSublayer(cover)
+            root.addSublayer(container)
+            cover.bounds = Rect(x: 0, y: 0, width: 180, height: 120)
+            cover.position = Point(x: x, y: y)
+            page.opacity = 0.5
+            func draw() -> Bitmap {
+                let b = Bitmap(width: 320, height: 240)
+                let comp = Compositor()
+                for _ in 0..<3 { comp.render(root, into: b) }
+                return b
+            }
+            let fast = draw()
+            let card = PixelRect(x0: Int((x - 90).rounded(.up)), y0: Int((y - 60).rounded(.up)),
+                                 x1: Int((x + 90).rounded(.down)), y1: Int((y + 60).rounded(.down)))
+            #expect(!probe.clips.isEmpty && probe.clips.allSatisfy { $0.intersection(card).isEmpty }, "card at \(x), \(y)")
+            let ref = FastPaths.$enabled.withValue(false) { draw() }
+            #expect(fast.maxChannelDifference(to: ref) == 0, "card at \(x), \(y)")
+        }
+    }
+
 }

@@ -102,6 +102,23 @@ extension Compositor {
         return rest.isEmpty && !box.isEmpty ? box : nil
     }
 
+    /// The boxes of whole device pixels the layer paints opaquely: its `opaqueRect`, or, for a clear
+    /// container drawn as it is (full opacity, a translation, nothing of its own, no mask), those of
+    /// its sublayers — a presentation's container holds a sheet inset over the translucent presenter,
+    /// and the sheet hides the window's background as well as the presenter. Through two levels of
+    /// containers, four sublayers each; per frame, so no arrays.
+    func forEachOpaqueBox(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity: Double, depth: Int = 0,
+                          _ body: (PixelRect) -> Void) {
+        if let r = opaqueRect(layer, s, m, opacity: opacity) { return body(r) }
+        guard depth < 2, !layer.isHidden, opacity * s.opacity >= 1, case .translation = m.placement,
+              layer.contentOverride == nil, layer.contents == nil, !layer.masksToBounds, layer.sublayers.count <= 4 else { return }
+        let pivot = s.pivot(anchorPoint: layer.anchorPoint)
+        for c in layer.sublayers where !c.isHidden {
+            let cs = state(c)
+            forEachOpaqueBox(c, cs, placed(c, cs, in: s, pivot: pivot, m), opacity: opacity * s.opacity, depth: depth + 1, body)
+        }
+    }
+
     /// Draws a layer and its subtree (`m`: layer bounds space → canvas).
     func drawLayer(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity: Double, _ canvas: Canvas) {
         let op = opacity * s.opacity
@@ -139,16 +156,16 @@ extension Compositor {
         }
         let occluded = first > 0 || (!kids.isEmpty && occludes(kids[0].0, kids[0].1, kids[0].2, opacity: op, clip: canvas.clip))
         // Partial occlusion: what lies under opaque siblings (a page sliding in, a sheet inset over the
-        // presenter) is drawn only where it still shows — each sibling's region is the clip less the
-        // opaque boxes above it (PixelRegion), and the layer's own background and contents are drawn
-        // only where no opaque child covers them.
+        // presenter, in a container of its own or not) is drawn only where it still shows — each
+        // sibling's region is the clip less the opaque boxes above it (PixelRegion), and the layer's
+        // own background and contents are drawn only where no opaque child covers them.
         var clips: [PixelRegion] = []
         var own = PixelRegion(canvas.clip)
         if FastPaths.enabled, kids.count > first {
             clips = Array(repeating: own, count: kids.count)
             for i in stride(from: kids.count - 1, through: first, by: -1) {
                 clips[i] = own
-                if let r = opaqueRect(kids[i].0, kids[i].1, kids[i].2, opacity: op) { own = own.subtracting(r) }
+                forEachOpaqueBox(kids[i].0, kids[i].1, kids[i].2, opacity: op) { own = own.subtracting($0) }
             }
         }
         if !occluded, let bg = s.backgroundColor, bg.alpha > 0 {
