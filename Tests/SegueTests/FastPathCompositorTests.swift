@@ -77,16 +77,18 @@ import Testing
             cover.bounds = Rect(x: 0, y: 0, width: 180, height: 120)
             cover.position = Point(x: x, y: y)
             page.opacity = 0.5
-            func draw() -> Bitmap {
-                let b = Bitmap(width: 320, height: 240)
-                let comp = Compositor()
-                for _ in 0..<3 { comp.render(root, into: b) }
-                return b
-            }
-            let fast = draw()
-            let ref = FastPaths.$enabled.withValue(false) { draw() }
+            let fast = threeFrames(root)
+            let ref = FastPaths.$enabled.withValue(false) { threeFrames(root) }
             #expect(fast.maxChannelDifference(to: ref) == 0, "card at \(x), \(y)")
         }
+    }
+
+    /// The third of three frames rendered by one compositor (its textures made and reused by then).
+    func threeFrames(_ root: Layer) -> Bitmap {
+        let b = Bitmap(width: 320, height: 240)
+        let comp = Compositor()
+        for _ in 0..<3 { comp.render(root, into: b) }
+        return b
     }
 
     /// Records the clips it is drawn with.
@@ -111,17 +113,11 @@ import Testing
             cover.bounds = Rect(x: 0, y: 0, width: 180, height: 120)
             cover.position = Point(x: x, y: y)
             page.opacity = 0.5
-            func draw() -> Bitmap {
-                let b = Bitmap(width: 320, height: 240)
-                let comp = Compositor()
-                for _ in 0..<3 { comp.render(root, into: b) }
-                return b
-            }
-            let fast = draw()
+            let fast = threeFrames(root)
             let card = PixelRect(x0: Int((x - 90).rounded(.up)), y0: Int((y - 60).rounded(.up)),
                                  x1: Int((x + 90).rounded(.down)), y1: Int((y + 60).rounded(.down)))
             #expect(!probe.clips.isEmpty && probe.clips.allSatisfy { $0.intersection(card).isEmpty }, "card at \(x), \(y)")
-            let ref = FastPaths.$enabled.withValue(false) { draw() }
+            let ref = FastPaths.$enabled.withValue(false) { threeFrames(root) }
             #expect(fast.maxChannelDifference(to: ref) == 0, "card at \(x), \(y)")
         }
     }
