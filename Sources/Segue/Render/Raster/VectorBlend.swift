@@ -189,9 +189,9 @@ func bilinearSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsa
 func crossfadeRow(_ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ oa: UInt32,
                   _ b: UnsafePointer<UInt32>, _ ob: UInt32, _ count: Int, bothOpaque: Bool = false) {
     let mask = Px8(repeating: 0x00ff_00ff)
+    var i = 0
     if bothOpaque && oa == 255 && ob > 0 && ob < 255 {
         let w = Half16(repeating: UInt16(ob)), iw = Half16(repeating: UInt16(255 - ob))
-        var i = 0
         while i + 8 <= count {
             let s = UnsafeRawPointer(b + i).loadUnaligned(as: Px8.self), d = UnsafeRawPointer(a + i).loadUnaligned(as: Px8.self)
             let rb = div255(lanes16(s & mask) &* w &+ lanes16(d & mask) &* iw)
@@ -199,8 +199,6 @@ func crossfadeRow(_ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32
             UnsafeMutableRawPointer(dst + i).storeBytes(of: pixels32(rb) | (pixels32(ag) &<< 8), as: Px8.self)
             i += 8
         }
-        if i < count { crossfadeRow(dst + i, a + i, oa, b + i, ob, count - i) }
-        return
     }
     @inline(__always) func opaque(_ q: UnsafePointer<UInt32>) -> Bool {
         (q[0] & q[1] & q[2] & q[3] & q[4] & q[5] & q[6] & q[7]) >> 24 == 255
@@ -216,7 +214,6 @@ func crossfadeRow(_ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32
         return pixels32(rb) | (pixels32(ag) &<< 8)
     }
     @inline(__always) func load(_ p: UnsafePointer<UInt32>) -> Px8 { UnsafeRawPointer(p).loadUnaligned(as: Px8.self) }
-    var i = 0
     while i + 8 <= count {
         // The first image's pass reads the destination only where it is not an opaque copy.
         let aOpaque = opaque(a + i)
