@@ -61,11 +61,20 @@ func putLanes8(_ dst: UnsafeMutablePointer<UInt32>, _ rb: Half16, _ ag: Half16, 
     UnsafeMutableRawPointer(dst).storeBytes(of: pixels32(rb &+ drb) | (pixels32(ag &+ dag) &<< 8), as: Px8.self)
 }
 
+/// An opaque `s` at opacity `o` (its weights `w` = o and `iw` = 255 − o, in every lane) over `d`: one
+/// rounded lerp per channel, s·o + d·(255 − o) — what source-over comes to when the source is opaque.
+@inline(__always) @usableFromInline
+func lerp8(_ s: Px8, _ d: Px8, _ w: Half16, _ iw: Half16) -> Px8 {
+    let mask = Px8(repeating: 0x00ff_00ff)
+    let rb = div255(lanes16(s & mask) &* w &+ lanes16(d & mask) &* iw)
+    let ag = div255(lanes16((s &>> 8) & mask) &* w &+ lanes16((d &>> 8) & mask) &* iw)
+    return pixels32(rb) | (pixels32(ag) &<< 8)
+}
+
 /// `dst = src·o + dst·(1 − src.alpha·o)` over `count` pixels; vector body, scalar tail.
 @inline(__always) @usableFromInline
 func blendRowVector(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ count: Int, opacity: UInt32) {
     var i = 0
-    let mask = Px8(repeating: 0x00ff_00ff)
     let o = Half16(repeating: UInt16(opacity)), io = Half16(repeating: UInt16(255 - opacity))
     while i + 8 <= count {
         let s = UnsafeRawPointer(src + i).loadUnaligned(as: Px8.self)
@@ -73,10 +82,7 @@ func blendRowVector(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UI
         let q = src + i
         let out: Px8
         if (q[0] & q[1] & q[2] & q[3] & q[4] & q[5] & q[6] & q[7]) >> 24 == 255 {
-            // Opaque sources (snapshots): one rounded lerp per channel, s·o + d·(255 − o).
-            let rb = div255(lanes16(s & mask) &* o &+ lanes16(d & mask) &* io)
-            let ag = div255(lanes16((s &>> 8) & mask) &* o &+ lanes16((d &>> 8) & mask) &* io)
-            out = pixels32(rb) | (pixels32(ag) &<< 8)
+            out = lerp8(s, d, o, io)        // opaque sources (snapshots)
         } else {
             out = over8(s, d, opacity: opacity)
         }
@@ -188,15 +194,12 @@ func bilinearSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsa
 @inline(__always) @usableFromInline
 func crossfadeRow(_ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ oa: UInt32,
                   _ b: UnsafePointer<UInt32>, _ ob: UInt32, _ count: Int, bothOpaque: Bool = false) {
-    let mask = Px8(repeating: 0x00ff_00ff)
+    @inline(__always) func load(_ p: UnsafePointer<UInt32>) -> Px8 { UnsafeRawPointer(p).loadUnaligned(as: Px8.self) }
     var i = 0
     if bothOpaque && oa == 255 && ob > 0 && ob < 255 {
         let w = Half16(repeating: UInt16(ob)), iw = Half16(repeating: UInt16(255 - ob))
         while i + 8 <= count {
-            let s = UnsafeRawPointer(b + i).loadUnaligned(as: Px8.self), d = UnsafeRawPointer(a + i).loadUnaligned(as: Px8.self)
-            let rb = div255(lanes16(s & mask) &* w &+ lanes16(d & mask) &* iw)
-            let ag = div255(lanes16((s &>> 8) & mask) &* w &+ lanes16((d &>> 8) & mask) &* iw)
-            UnsafeMutableRawPointer(dst + i).storeBytes(of: pixels32(rb) | (pixels32(ag) &<< 8), as: Px8.self)
+            UnsafeMutableRawPointer(dst + i).storeBytes(of: lerp8(load(b + i), load(a + i), w, iw), as: Px8.self)
             i += 8
         }
     }
@@ -208,12 +211,8 @@ func crossfadeRow(_ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32
         if o == 0 { return d }
         if o == 255 { return sOpaque ? s : over8(s, d, opacity: 255) }
         guard sOpaque else { return over8(s, d, opacity: o) }
-        let w = Half16(repeating: UInt16(o)), iw = Half16(repeating: UInt16(255 - o))
-        let rb = div255(lanes16(s & mask) &* w &+ lanes16(d & mask) &* iw)
-        let ag = div255(lanes16((s &>> 8) & mask) &* w &+ lanes16((d &>> 8) & mask) &* iw)
-        return pixels32(rb) | (pixels32(ag) &<< 8)
+        return lerp8(s, d, Half16(repeating: UInt16(o)), Half16(repeating: UInt16(255 - o)))
     }
-    @inline(__always) func load(_ p: UnsafePointer<UInt32>) -> Px8 { UnsafeRawPointer(p).loadUnaligned(as: Px8.self) }
     while i + 8 <= count {
         // The first image's pass reads the destination only where it is not an opaque copy.
         let aOpaque = opaque(a + i)
