@@ -150,16 +150,18 @@ import Foundation
         #expect((scene(group: true).maxChannelDifference(to: scene(group: false)) ?? 99) <= 1)
     }
 
-    @Test func translatedLayersDrawDirectlyAtSubpixelOffsets() {
-        // A fractional position: edges are partially covered, no texture is made.
+    @Test func translatedLayersDrawDirectlyOnWholePixels() {
+        // A fractional position lands on the nearest whole pixel: crisp edges, no texture made.
         let root = makeLayer(Rect(x: 0, y: 0, width: 20, height: 10))
         root.addSublayer(makeLayer(Rect(x: 2.5, y: 0, width: 10, height: 10), .white))
         let comp = Compositor()
         let target = Bitmap(width: 20, height: 10)
         comp.render(root, into: target, background: .black)
         #expect(comp.statistics.texturesRendered == 0)
-        #expect(target[2, 5] == Fixtures.pixel(128, 128, 128, 255))
+        #expect(target[2, 5] == Color.black.premultipliedPixel)
         #expect(target[3, 5] == Color.white.premultipliedPixel)
+        #expect(target[12, 5] == Color.white.premultipliedPixel)
+        #expect(target[13, 5] == Color.black.premultipliedPixel)
     }
 }
 

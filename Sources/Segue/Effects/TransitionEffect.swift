@@ -36,12 +36,14 @@ public struct EffectFrame {
         self.oldIsOpaque = oldIsOpaque ?? old.isOpaque
     }
 
-    /// Texel space of `image` to the device, with the page moved by (dx, dy) page units.
+    /// Texel space of `image` to the device, with the page moved by (dx, dy) page units. A page that
+    /// lands on the device by a translation lands on whole pixels, as the compositor places translated
+    /// layers (`pixelSnapped`): a sliding page stays crisp and is drawn by row copies.
     public func imageTransform(_ image: Bitmap, dx: Double = 0, dy: Double = 0) -> Transform3D {
         let sx = size.width / Double(max(1, image.width)), sy = size.height / Double(max(1, image.height))
         return Transform3D(scaleX: sx, y: sy, z: 1)
             .concatenating(Transform3D(translationX: dx, y: dy, z: 0))
-            .concatenating(pageToDevice)
+            .concatenating(pageToDevice).pixelSnapped
     }
 
     /// Opacity for an old page that stays put under the new one: it needs to fade out only when the

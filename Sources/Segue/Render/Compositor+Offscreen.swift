@@ -74,7 +74,8 @@ extension Compositor {
     /// Draws the layer's subtree (without its shadow) through a cached texture.
     /// `keepsPhase`: under a translation, render the sub-pixel phase into the texture (exact, but a new
     /// texture whenever the phase changes); false renders at whole pixels and samples the texture at
-    /// the fractional offset, as Core Animation composites a moving layer's backing store.
+    /// the fractional offset. The walk places translated layers on whole pixels (`pixelSnapped`), so
+    /// for them the phase is zero either way.
     func drawFlattened(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity: Double, _ canvas: Canvas,
                        keepsPhase: Bool = true, digest known: Int? = nil) {
         // Under a translation, keep the sub-pixel phase inside the texture so the final draw is a blit.

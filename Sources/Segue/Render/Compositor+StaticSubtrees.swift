@@ -1,8 +1,7 @@
 // Compositor static subtrees: during a transition the screens do not change, they only move (or not
 // at all). A big translated layer whose subtree looked the same in the previous frame is therefore
-// drawn from a texture rendered once at whole pixels — a blit when it sits on whole pixels, a
-// constant-weight bilinear span (FastSpans) between them, which is how Core Animation composites a
-// moving layer's backing store. The subtree's look is the offscreen digest (everything below the
+// drawn from a texture rendered once at whole pixels — a blit, since translated layers are placed on
+// whole device pixels (`Transform3D.pixelSnapped`). The subtree's look is the offscreen digest (everything below the
 // layer, not its own position), so any change inside falls back to drawing directly for a frame and
 // the texture is remade once the subtree holds still again. A layer with an animation in flight is
 // moving, not changing: it becomes a texture at once. Small layers keep drawing directly:

@@ -18,6 +18,19 @@ extension Transform3D {
         return .general
     }
 
+    /// A pure translation moved to the nearest whole device pixels; any other map as it is. Every
+    /// translated layer is placed this way (and every page a slide moves), as browser compositors place
+    /// translated layers: a page sliding by keeps crisp text and edges instead of blurring between
+    /// pixels, a subtree moves rigidly (each child is placed from its parent's snapped position, and
+    /// n + c rounds to n + round(c) for whole n), and drawing it is a row copy, not a two-tap filter.
+    var pixelSnapped: Transform3D {
+        guard case .translation(let tx, let ty) = placement, abs(tx) < 1e15, abs(ty) < 1e15 else { return self }
+        var t = self
+        t.m41 = (tx + 0.5).rounded(.down)
+        t.m42 = (ty + 0.5).rounded(.down)
+        return t
+    }
+
     /// The sub-pixel part of a translation (0 for a general map): where a flattened texture keeps it.
     var subpixelPhase: (Double, Double) {
         guard case .translation(let tx, let ty) = placement else { return (0, 0) }
@@ -46,10 +59,12 @@ extension Compositor {
         return out
     }
 
-    /// A sublayer's map to the canvas, given its parent's state, pivot and map `m`.
+    /// A sublayer's map to the canvas, given its parent's state, pivot and map `m`; on whole pixels
+    /// when it is a translation (`pixelSnapped`).
     @inline(__always)
     func placed(_ c: Layer, _ cs: LayerState, in s: LayerState, pivot: Point, _ m: Transform3D) -> Transform3D {
-        cs.toSuperlayer(anchorPoint: c.anchorPoint, parentSublayerTransform: s.sublayerTransform, parentPivot: pivot).concatenating(m)
+        cs.toSuperlayer(anchorPoint: c.anchorPoint, parentSublayerTransform: s.sublayerTransform, parentPivot: pivot)
+            .concatenating(m).pixelSnapped
     }
 
     /// `warmTexture` for the sublayers `children(of:)` leaves out for being fully transparent.

@@ -64,7 +64,7 @@ public final class Compositor {
         var canvas = Canvas(target: target)
         canvas.threads = threads
         let s = state(root)
-        let m = s.toSuperlayer(anchorPoint: root.anchorPoint, parentSublayerTransform: .identity, parentPivot: .zero)
+        let m = s.toSuperlayer(anchorPoint: root.anchorPoint, parentSublayerTransform: .identity, parentPivot: .zero).pixelSnapped
         if !occludes(root, s, m, opacity: 1, clip: canvas.clip) {
             target.fill(background.premultipliedPixel)
         }
