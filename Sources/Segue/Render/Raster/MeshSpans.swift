@@ -11,12 +11,12 @@
 // read stays inside the texture, and the pixels outside the span put back by one masked store.
 // Measured per pixel on one core: about 5 ns plain, 6 ns shaded, and about 70 ns more per span, which
 // is what grids of small triangles pay; flat, unscaled rows read consecutive texels instead
-// (`translated`). With `gather8`'s cache hints the kernel is bound by its own work, not by memory: with every tap forced into one
-// 4 KB window (wrong pixels, same instructions) the cube took 6.1 ms instead of 6.9 and oglFlip no
-// less, and AVX2 hardware gathers in place of `gather8`'s loads and unzip (no unzip at all) measured
-// the same. A group of eight is ~200 instructions — one division, the index arithmetic, sixteen
-// loads, the unzip, the bilinear lerps, the blend — each group one long dependent chain; what would make it
-// faster is fewer of them per pixel, not a better cache pattern.
+// (`translated`). With `gather8`'s cache hints the kernel is bound by its own work, not by memory:
+// with every tap forced into one 4 KB window (wrong pixels, same instructions) the cube took 6.1 ms
+// instead of 6.9 and oglFlip no less, and AVX2 hardware gathers in place of `gather8`'s loads and
+// unzip (no unzip at all) measured the same. A group of eight is ~200 instructions — one division, the
+// index arithmetic, sixteen loads, the unzip, the bilinear lerps, the blend — each group one long
+// dependent chain; what would make it faster is fewer of them per pixel, not a better cache pattern.
 // Positions are integers in 1/256 texel with the texel-centre offset applied: x0 = P >> 8 is the left
 // tap, P & 255 its bilinear weight — the same layout as the top bits of the 8.24 samplers.
 
