@@ -36,6 +36,44 @@ struct StaticSubtreeTests {
         #expect(after.maxChannelDifference(to: reference)! <= 1)
     }
 
+    /// With an animation paused below a cached subtree, the digest walks only the branches leading to
+    /// it; every other sublayer's render version stands for what lies below. A model change deep in
+    /// a sibling branch, or below the animated layer itself, must still redraw. (A view animating
+    /// outside the page changes the window every frame, so the page itself is the cached subtree.)
+    @Test(arguments: ["beside", "below"])
+    func aModelChangeNearAPausedAnimationRedraws(place: String) {
+        let window = Window(size: Size(width: 400, height: 300))
+        let (page, card) = Self.pageWithCard()
+        page.frame = Rect(x: 0, y: 0, width: 400, height: 280)
+        let dot = View(frame: Rect(x: 10, y: 10, width: 30, height: 30))
+        dot.backgroundColor = .systemRed
+        card.addSubview(dot)
+        let side = View(frame: Rect(x: 280, y: 160, width: 100, height: 100))
+        let leaf = View(frame: Rect(x: 20, y: 20, width: 40, height: 40))
+        leaf.backgroundColor = .systemGreen
+        side.addSubview(leaf)
+        page.addSubview(side)
+        window.addSubview(page)
+        let ticker = View(frame: Rect(x: 0, y: 285, width: 10, height: 10))
+        ticker.backgroundColor = .white
+        window.addSubview(ticker)
+        View.animate(withDuration: 100, animations: { ticker.alpha = 0 })
+        let timeline = Timeline(parent: window.timeline)
+        Timeline.withCurrent(timeline) {
+            View.animate(withDuration: 1, animations: { card.alpha = 0.2 })
+        }
+        timeline.pause()
+        for _ in 0..<3 { window.advance(by: 0.05); _ = window.renderedBitmap() }
+        let before = window.renderedBitmap()
+        #expect(window.compositor.statistics.texturesReused == 1, "the page drawn from its cached texture")
+        (place == "beside" ? leaf : dot).isHidden = true          // a model change, never animated
+        window.advance(by: 0.05)
+        let after = window.renderedBitmap()
+        let reference = FastPaths.$enabled.withValue(false) { window.renderedBitmap() }
+        #expect(after.maxChannelDifference(to: before)! > 50, "the \(place) view was hidden")
+        #expect(after.maxChannelDifference(to: reference)! <= 1)
+    }
+
     /// A page coming in with its bounds animating (a sheet springing to its size) changes its look
     /// every frame: it is drawn directly from its first frame, not made a texture that the next frame
     /// throws away. A page coming in that only slides is a texture at once.

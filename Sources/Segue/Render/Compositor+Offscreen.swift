@@ -34,23 +34,43 @@ extension Compositor {
         h.combine(layer.borderWidth); h.combine(layer.borderColor); h.combine(layer.masksToBounds)
         h.combine(phase.0); h.combine(phase.1)
         h.combine(usePresentation)
-        // Every model change bumps the renderVersion of a layer and all its ancestors, so the
-        // sublayers' versions stand for everything below them; only an animated layer's presentation
+        // Every model change bumps the renderVersion of a layer and all its ancestors, so a
+        // sublayer's version stands for everything below it; only an animated layer's presentation
         // can change without one (a scrubbed, frozen timeline), so with one below, the walk goes down
-        // to hash those states.
+        // the branches that lead to animated layers, and hashes their states.
         if let still = stillSubtreeKey(layer) {
             h.combine(still)
         } else {
+            animatedBranches(below: layer, into: &branchScratch)
             func walk(_ l: Layer) {
                 for c in l.sublayers {
-                    h.combine(c.renderVersion)
-                    if AnimationStore.has(c) { h.combine(state(c)) } else { h.combine(ObjectIdentifier(c)) }
+                    let id = ObjectIdentifier(c)
+                    h.combine(id); h.combine(c.renderVersion)
+                    guard branchScratch.contains(id) else { continue }
+                    if AnimationStore.has(c) { h.combine(state(c)) }
                     walk(c)
                 }
             }
             walk(layer)
         }
         return h.finalize()
+    }
+
+    /// The layers strictly below `layer` that have animations or lie on the way down to one, into
+    /// `out` (emptied first): a handful, since the store holds a handful of animations.
+    func animatedBranches(below layer: Layer, into out: inout [ObjectIdentifier]) {
+        out.removeAll(keepingCapacity: true)
+        for e in AnimationStore.all {
+            let start = out.count
+            var l: Layer? = e.layer, below = false
+            while let c = l {
+                // Up to `layer`, or to a branch already found (which leads up to it).
+                if c === layer || out[..<start].contains(ObjectIdentifier(c)) { below = true; break }
+                out.append(ObjectIdentifier(c))
+                l = c.superlayer
+            }
+            if !below { out.removeSubrange(start...) }
+        }
     }
 
     /// A hash of the sublayers' identities and renderVersions — which changes whenever anything

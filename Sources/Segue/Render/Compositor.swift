@@ -38,6 +38,8 @@ public final class Compositor {
     var subtreeDigests: [ObjectIdentifier: SeenDigest] = [:]
     /// Content extents of big still subtrees, by layer (Compositor+Offscreen).
     var extents: [ObjectIdentifier: RememberedExtent] = [:]
+    /// `digest`'s list of the branches leading to animated layers, kept to save an allocation a frame.
+    var branchScratch: [ObjectIdentifier] = []
     /// Blurred shadow shapes, by shape, blur and colour.
     var shadows: [ShadowKey: CachedShadow] = [:]
     /// Counts renders; cache entries unused for a couple of frames are dropped.

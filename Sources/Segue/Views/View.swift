@@ -101,6 +101,8 @@ open class View {
         } else {
             layer.addSublayer(view.layer)
         }
+        // What the new subtree still needs, its new ancestors now have below them.
+        markPending(layout: view.subtreeNeedsLayout, display: view.subtreeNeedsDisplay)
         view.didMoveToSuperview()
         if oldWindow !== window { view.notifyWindowChange() }
         didAddSubview(view)
@@ -171,8 +173,14 @@ open class View {
     // MARK: Layout
 
     private(set) var needsLayout = true
-    public func setNeedsLayout() { needsLayout = true; layer.setNeedsComposite() }
+    /// Whether this view or one below it needs layout, so the pass skips still subtrees — a screen of
+    /// a thousand views costs nothing a frame while it only moves. Set up the superview chain by
+    /// `setNeedsLayout` and when a subtree that needs it is attached (`markPending`).
+    private var subtreeNeedsLayout = true
+    public func setNeedsLayout() { needsLayout = true; markPending(layout: true); layer.setNeedsComposite() }
     public func layoutIfNeeded() {
+        guard subtreeNeedsLayout else { return }
+        subtreeNeedsLayout = false
         if needsLayout { needsLayout = false; layoutSubviews() }
         for s in subviews { s.layoutIfNeeded() }
     }
@@ -184,12 +192,27 @@ open class View {
     open func updateContents() {}
 
     /// Asks for `updateContents()` before the next composite.
-    public func setNeedsDisplay() { needsDisplay = true; layer.setNeedsComposite() }
+    public func setNeedsDisplay() { needsDisplay = true; markPending(display: true); layer.setNeedsComposite() }
     var needsDisplay = true
+    /// Whether this view or one below it needs `updateContents()` (as `subtreeNeedsLayout`).
+    private var subtreeNeedsDisplay = true
 
     func displayIfNeeded() {
+        guard subtreeNeedsDisplay else { return }
+        subtreeNeedsDisplay = false
         if needsDisplay { needsDisplay = false; updateContents() }
         for s in subviews { s.displayIfNeeded() }
+    }
+
+    /// Marks this view and its ancestors as having layout or display pending below them.
+    private func markPending(layout: Bool = false, display: Bool = false) {
+        guard layout || display else { return }
+        var v: View? = self
+        while let c = v {
+            if layout { c.subtreeNeedsLayout = true }
+            if display { c.subtreeNeedsDisplay = true }
+            v = c.superview
+        }
     }
 
     // MARK: Sizing (content views override)
