@@ -62,8 +62,10 @@ import Testing
         for trial in 0..<400 {
             let tex = trial % 2 == 0 ? opaque : translucent
             let count = Int.random(in: 0...40, using: &rng)
-            // Scales from a strong shrink to a strong zoom, stepping in 8.24 with any fraction.
-            let dU = Int.random(in: (1 << 22)...(2 << 24), using: &rng)
+            // Scales from a strong shrink to a strong zoom, stepping in 8.24 with any fraction; every
+            // fourth within 1/16 of unit scale, where most groups of eight read consecutive columns.
+            let dU = trial % 4 == 1 ? (1 << 24) + Int.random(in: -(1 << 20)...(1 << 20), using: &rng)
+                                    : Int.random(in: (1 << 22)...(2 << 24), using: &rng)
             let U0 = Int.random(in: 0..<(4 << 24), using: &rng), V = Int.random(in: 0..<(7 << 24), using: &rng)
             guard (U0 + count * dU) >> 24 < 94 else { continue }
             let opacity: UInt32 = trial % 3 == 0 ? 255 : UInt32.random(in: 0...255, using: &rng)
