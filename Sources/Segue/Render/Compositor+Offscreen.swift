@@ -38,10 +38,10 @@ extension Compositor {
         // sublayer's version stands for everything below it; only an animated layer's presentation
         // can change without one (a scrubbed, frozen timeline), so with one below, the walk goes down
         // the branches that lead to animated layers, and hashes their states.
-        if let still = stillSubtreeKey(layer) {
-            h.combine(still)
+        animatedBranches(below: layer, into: &branchScratch)
+        if branchScratch.isEmpty {
+            h.combine(sublayerVersions(layer))
         } else {
-            animatedBranches(below: layer, into: &branchScratch)
             func walk(_ l: Layer) {
                 for c in l.sublayers {
                     let id = ObjectIdentifier(c)
@@ -57,9 +57,11 @@ extension Compositor {
     }
 
     /// The layers strictly below `layer` that have animations or lie on the way down to one, into
-    /// `out` (emptied first): a handful, since the store holds a handful of animations.
+    /// `out` (emptied first): a handful, since the store holds a handful of animations. None when
+    /// drawing model values, which animations do not change.
     func animatedBranches(below layer: Layer, into out: inout [ObjectIdentifier]) {
         out.removeAll(keepingCapacity: true)
+        guard usePresentation else { return }
         for e in AnimationStore.all {
             let start = out.count
             var l: Layer? = e.layer, below = false
@@ -77,15 +79,12 @@ extension Compositor {
     /// below the layer does — or nil when a layer below has animations (its presentation can change
     /// with no version bump). The store holds a handful of animations, so the check walks up from each.
     func stillSubtreeKey(_ layer: Layer) -> Int? {
-        if usePresentation && AnimationStore.hasEntries {
-            for e in AnimationStore.all {
-                var l = e.layer.superlayer
-                while let c = l {
-                    if c === layer { return nil }
-                    l = c.superlayer
-                }
-            }
-        }
+        animatedBranches(below: layer, into: &branchScratch)
+        return branchScratch.isEmpty ? sublayerVersions(layer) : nil
+    }
+
+    /// A hash of the sublayers' identities and renderVersions.
+    private func sublayerVersions(_ layer: Layer) -> Int {
         var h = Hasher()
         for c in layer.sublayers { h.combine(ObjectIdentifier(c)); h.combine(c.renderVersion) }
         return h.finalize()

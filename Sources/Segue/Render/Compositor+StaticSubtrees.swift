@@ -1,16 +1,17 @@
 // Compositor static subtrees: during a transition the screens do not change, they only move (or not
 // at all). A big translated layer whose subtree looked the same in the previous frame is therefore
-// drawn from a texture rendered once at whole pixels — a blit, since translated layers are placed on
-// whole device pixels (`Transform3D.pixelSnapped`). The subtree's look is the offscreen digest (everything below the
-// layer, not its own position), so any change inside falls back to drawing directly for a frame and
-// the texture is remade once the subtree holds still again. A layer with an animation in flight is
-// moving, not changing: it becomes a texture at once. Small layers keep drawing directly:
-// their texture would cost more than it saves. A finished transition hands over its snapshot of the
-// screen it brought in (`adoptSnapshot`), so the first frame after it is a blit, not a full redraw.
-// A big layer that is animating but hidden this frame — fading in from opacity 0, or under a page about
-// to uncover it — gets its texture now (`warmTexture`), at the transition's start, so the frame that
-// first shows it does not pay for drawing a whole screen at once (a late frame on the display); so
-// does one lying still under a layer that is moving or fading away.
+// drawn from a texture rendered once at whole pixels — a blit, since translated layers are placed
+// on whole device pixels (`Transform3D.pixelSnapped`). The subtree's look is the offscreen digest
+// (everything below the layer, not its own position), so any change inside falls back to drawing
+// directly for a frame and the texture is remade once the subtree holds still again. A layer with
+// an animation in flight is moving, not changing: it becomes a texture at once. Small layers keep
+// drawing directly: their texture would cost more than it saves. A finished transition hands over
+// its snapshot of the screen it brought in (`adoptSnapshot`), so the first frame after it is a
+// blit, not a full redraw. A big layer that is animating but hidden this frame — fading in from
+// opacity 0, or under a page about to uncover it — gets its texture now (`warmTexture`), at the
+// transition's start, so the frame that first shows it does not pay for drawing a whole screen at
+// once (a late frame on the display); so does one lying still under a layer that is moving or
+// fading away.
 
 struct SeenDigest {
     var digest: Int
