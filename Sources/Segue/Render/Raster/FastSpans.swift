@@ -108,14 +108,12 @@ func scaledRow(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeM
     let fy = Px8(repeating: UInt32(truncatingIfNeeded: V >> 16) & 0xff)
     var i = 0
     while i + 8 <= count {
-        @inline(__always) func pair(_ k: Int) -> (SIMD2<UInt32>, SIMD2<UInt32>) {
-            let o = 4 * Int(columns[i + k])
-            return (top.loadUnaligned(fromByteOffset: o, as: SIMD2<UInt32>.self),
-                    top.loadUnaligned(fromByteOffset: o + down, as: SIMD2<UInt32>.self))
+        @inline(__always) func pair(_ k: Int, _ below: Int = 0) -> UInt64 {
+            top.loadUnaligned(fromByteOffset: 4 * Int(columns[i + k]) + below, as: UInt64.self)
         }
-        let (a0, a1) = pair(0), (b0, b1) = pair(1), (c0, c1) = pair(2), (d0, d1) = pair(3)
-        let (e0, e1) = pair(4), (f0, f1) = pair(5), (g0, g1) = pair(6), (h0, h1) = pair(7)
-        let (t00, t10) = unzip(a0, b0, c0, d0, e0, f0, g0, h0), (t01, t11) = unzip(a1, b1, c1, d1, e1, f1, g1, h1)
+        let (t00, t10) = unzip(SIMD4(pair(0), pair(1), pair(2), pair(3)), SIMD4(pair(4), pair(5), pair(6), pair(7)))
+        let (t01, t11) = unzip(SIMD4(pair(0, down), pair(1, down), pair(2, down), pair(3, down)),
+                               SIMD4(pair(4, down), pair(5, down), pair(6, down), pair(7, down)))
         let fx = UnsafeRawPointer(fractions + i).loadUnaligned(as: Px8.self)
         let (rb, ag) = bilinear8Lanes(t00, t10, t01, t11, fx, fy)
         putLanes8(dst + i, rb, ag, opacity: opacity)
@@ -156,3 +154,4 @@ func affineSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
     }
     return i
 }
+

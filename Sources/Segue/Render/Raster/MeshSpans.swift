@@ -114,14 +114,13 @@ func gather8(_ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, _ x: I8, _ y: I
     let first = base + 4 * Int(i[0]), last = base + 4 * Int(i[7])
     segue_prefetch(first + (1 + lookahead) * down); segue_prefetch(last + (1 + lookahead) * down)
     segue_prefetch(first - lookahead * down); segue_prefetch(last - lookahead * down)
-    @inline(__always) func pairs(_ k: Int32) -> (SIMD2<UInt32>, SIMD2<UInt32>) {
-        let o = 4 * Int(k)
-        return (base.loadUnaligned(fromByteOffset: o, as: SIMD2<UInt32>.self),
-                base.loadUnaligned(fromByteOffset: o + down, as: SIMD2<UInt32>.self))
+    @inline(__always) func pair(_ k: Int32, _ below: Int = 0) -> UInt64 {
+        base.loadUnaligned(fromByteOffset: 4 * Int(k) + below, as: UInt64.self)
     }
-    let (a0, a1) = pairs(i[0]), (b0, b1) = pairs(i[1]), (c0, c1) = pairs(i[2]), (d0, d1) = pairs(i[3])
-    let (e0, e1) = pairs(i[4]), (f0, f1) = pairs(i[5]), (g0, g1) = pairs(i[6]), (h0, h1) = pairs(i[7])
-    let (t00, t10) = unzip(a0, b0, c0, d0, e0, f0, g0, h0), (t01, t11) = unzip(a1, b1, c1, d1, e1, f1, g1, h1)
+    let (t00, t10) = unzip(SIMD4(pair(i[0]), pair(i[1]), pair(i[2]), pair(i[3])),
+                           SIMD4(pair(i[4]), pair(i[5]), pair(i[6]), pair(i[7])))
+    let (t01, t11) = unzip(SIMD4(pair(i[0], down), pair(i[1], down), pair(i[2], down), pair(i[3], down)),
+                           SIMD4(pair(i[4], down), pair(i[5], down), pair(i[6], down), pair(i[7], down)))
     return (t00, t10, t01, t11)
 }
 
@@ -138,12 +137,12 @@ func rowTaps8(_ q: UnsafePointer<UInt32>, _ stride: Int) -> (t00: Px8, t10: Px8,
             r.loadUnaligned(fromByteOffset: down, as: Px8.self), r.loadUnaligned(fromByteOffset: down + 4, as: Px8.self))
 }
 
-/// The left and right texels of eight tap pairs, as two vectors (built lane by lane, which compiles
-/// to shuffles; SIMD16's generic evenHalf/oddHalf are calls).
+/// The left and right texels of eight tap pairs, each pair one 64-bit load (left texel in its low
+/// half): the even and the odd 32-bit lanes of the two vectors — two shuffles each.
 @inline(__always)
-func unzip(_ a: SIMD2<UInt32>, _ b: SIMD2<UInt32>, _ c: SIMD2<UInt32>, _ d: SIMD2<UInt32>,
-           _ e: SIMD2<UInt32>, _ f: SIMD2<UInt32>, _ g: SIMD2<UInt32>, _ h: SIMD2<UInt32>) -> (Px8, Px8) {
-    (Px8(a[0], b[0], c[0], d[0], e[0], f[0], g[0], h[0]), Px8(a[1], b[1], c[1], d[1], e[1], f[1], g[1], h[1]))
+func unzip(_ p: SIMD4<UInt64>, _ q: SIMD4<UInt64>) -> (Px8, Px8) {
+    let a = unsafeBitCast(p, to: Px8.self), b = unsafeBitCast(q, to: Px8.self)
+    return (Px8(a[0], a[2], a[4], a[6], b[0], b[2], b[4], b[6]), Px8(a[1], a[3], a[5], a[7], b[1], b[3], b[5], b[7]))
 }
 
 /// `bilinear` for eight pixels before packing: blue+red and green+alpha as 16-bit lanes, each ≤ 255.
