@@ -18,13 +18,19 @@ public final class RippleEffect: TransitionEffect {
     private var oldMesh = Mesh(), newMesh = Mesh()
     /// The water over a page lying unturned on the screen (reused from frame to frame).
     private var grid = WarpGrid()
-    /// The cross-faded pages while both show (reused from frame to frame).
+    /// The cross-faded pages while both show (made with the first frame, reused to the last).
     private var blend: Bitmap?
     /// The lattice, row by row: each point's place on the page, the page point seen there, and its light.
     private var field: [(x: Double, y: Double, u: Double, v: Double, shade: Double, highlight: Double)] = []
     public init() {}
 
     public func draw(_ f: EffectFrame, in canvas: Canvas) {
+        // The cross-fade texture is made with the first frame (the one the pages are snapshotted
+        // for), not with the first frame that needs it: a new page-sized bitmap's first touch is a few
+        // milliseconds of page faults, which fell on one frame in mid-transition.
+        if blend == nil, f.old.width == f.new.width, f.old.height == f.new.height {
+            blend = Bitmap(width: f.old.width, height: f.old.height)
+        }
         if f.drawEnds(in: canvas) { return }
         let p = f.progress
         let W = f.size.width, H = f.size.height
@@ -82,7 +88,6 @@ public final class RippleEffect: TransitionEffect {
             water(&oldMesh, page, alpha: 1)
             return
         }
-        blend = nil
         if showsOld { water(&oldMesh, f.old, alpha: oldAlpha) }
         if showsNew { water(&newMesh, f.new, alpha: newOpacity) }
     }
