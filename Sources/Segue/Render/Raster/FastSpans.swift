@@ -11,8 +11,8 @@
 // split so that 32-bit lanes step them exactly. A turned texture is read across its rows, a new
 // cache line nearly every pixel; where eight pixels' rows do not step evenly (8·dv far from a whole
 // number) the hardware prefetchers lose the pattern and a rotation's frame took up to twice as long
-// at such angles, so `affineSpan` hints the taps six groups ahead itself. The mesh kernels are in
-// MeshSpans.
+// at such angles, so `affineSpan` hints the taps 48 pixels ahead itself. It runs sixteen pixels a
+// step (MeshSpans16), the last eight-pixel group eight. The mesh kernels are in MeshSpans.
 
 import CPrefetch
 
@@ -140,19 +140,28 @@ func scaledRow(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeM
 @inline(__always) @usableFromInline
 func affineSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int,
                 _ U: inout Int, _ V: inout Int, _ dU: Int, _ dV: Int, opacity: UInt32) -> Int {
-    let iota = I8(0, 1, 2, 3, 4, 5, 6, 7)
-    @inline(__always) func lanes(_ d: Int) -> (high: I8, low: I8) {
-        (iota &* Int32(truncatingIfNeeded: d >> 16), iota &* Int32(truncatingIfNeeded: d & 0xffff))
+    // Lane k's step k·d, split at bit 16 (see above), for sixteen lanes and for eight.
+    @inline(__always) func steps(_ d: Int) -> (high: I16, low: I16) {
+        let iota = I16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+        return (iota &* Int32(truncatingIfNeeded: d >> 16), iota &* Int32(truncatingIfNeeded: d & 0xffff))
     }
-    @inline(__always) func positions(_ P: Int, _ steps: (high: I8, low: I8)) -> I8 {
-        let low = I8(repeating: Int32(truncatingIfNeeded: P & 0xffff)) &+ steps.low
-        return I8(repeating: Int32(truncatingIfNeeded: P >> 16)) &+ steps.high &+ (low &>> 16)
+    @inline(__always) func positions(_ P: Int, _ steps: (high: I16, low: I16)) -> I16 {
+        let low = I16(repeating: Int32(truncatingIfNeeded: P & 0xffff)) &+ steps.low
+        return I16(repeating: Int32(truncatingIfNeeded: P >> 16)) &+ steps.high &+ (low &>> 16)
     }
-    let su = lanes(dU), sv = lanes(dV)
+    let su = steps(dU), sv = steps(dV)
     var i = 0
-    while i + 8 <= count {
+    while i + 16 <= count {
         let x = positions(U, su), y = positions(V, sv)
-        hintAhead(tex, stride, positions(U &+ affineHintGroups &* 8 &* dU, su), positions(V &+ affineHintGroups &* 8 &* dV, sv))
+        hintAhead(tex, stride, positions(U &+ affineHintPixels &* dU, su), positions(V &+ affineHintPixels &* dV, sv))
+        let (t00, t10, t01, t11) = gather16(tex, stride, x, y)
+        let (rb, ag) = bilinear16Lanes(t00, t10, t01, t11, unsafeBitCast(x, to: Px16.self), unsafeBitCast(y, to: Px16.self))
+        putLanes16(dst + i, rb, ag, opacity: opacity)
+        U &+= 16 &* dU; V &+= 16 &* dV
+        i += 16
+    }
+    if i + 8 <= count {
+        let x = positions(U, su).lowHalf, y = positions(V, sv).lowHalf
         let (t00, t10, t01, t11) = gather8(tex, stride, x, y)
         let (rb, ag) = bilinear8Lanes(t00, t10, t01, t11, unsafeBitCast(x, to: Px8.self), unsafeBitCast(y, to: Px8.self))
         putLanes8(dst + i, rb, ag, opacity: opacity)
@@ -162,17 +171,18 @@ func affineSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
     return i
 }
 
-/// How many eight-pixel groups ahead `affineSpan` hints its taps (rotating-dismiss at fixed angles,
-/// worst of eleven: none 13.2 ms, 2 groups 10.3, 4 7.2, 6 7.4, 8 7.8, 12 9.5, 16 8.1).
-let affineHintGroups = 6
+/// How many pixels ahead `affineSpan` hints its taps (rotating-dismiss at fixed angles, worst of
+/// eleven, one noisy run each, eight-pixel groups: none 13.2 ms, 16 px 10.3, 32 7.2, 48 7.4, 64 7.8,
+/// 96 9.5, 128 8.1).
+let affineHintPixels = 48
 
-/// Hints the tap lines of a group of eight pixels to come, at positions (x, y): the top and bottom
-/// taps of lanes 0, 2, 4 and 6 — where a turned texture is read across its rows, they cover the rows
-/// the eight read.
-@inline(__always) func hintAhead(_ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, _ x: I8, _ y: I8) {
-    let i = ((y &>> 8) & 0x7fff) &* I8(repeating: Int32(truncatingIfNeeded: stride & 0x7fff)) &+ (x &>> 8)
+/// Hints the tap lines of sixteen pixels to come, at positions (x, y): the top and bottom taps of
+/// every other lane — where a turned texture is read across its rows, they cover the rows the
+/// sixteen read.
+@inline(__always) func hintAhead(_ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, _ x: I16, _ y: I16) {
+    let i = tapIndices(x, y, stride)
     let base = UnsafeRawPointer(tex), down = 4 * stride
-    for k in Swift.stride(from: 0, to: 8, by: 2) {
+    for k in Swift.stride(from: 0, to: 16, by: 2) {
         let p = base + 4 * Int(i[k])
         segue_prefetch(p); segue_prefetch(p + down)
     }

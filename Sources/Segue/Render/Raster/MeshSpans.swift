@@ -6,9 +6,10 @@
 // `SpanPlanes.position(_:)` is the definition; the vector kernels evaluate the same IEEE operations in
 // the same order lane by lane, so they agree with it bit for bit (FastPathTests pin that).
 // The kernels run eight pixels a step (two SSE registers per vector on baseline x86-64, one AVX2
-// register where the compiler may use it); a span's last few pixels run one more step on an
-// eight-pixel window of its own row, with the spare lanes repeating the span's end pixels so every tap
-// read stays inside the texture, and the pixels outside the span put back by one masked store.
+// register where the compiler may use it) — `meshSpan` sixteen first (MeshSpans16) — and a span's
+// last few pixels run one more step on an eight-pixel window of its own row, with the spare lanes
+// repeating the span's end pixels so every tap read stays inside the texture, and the pixels outside
+// the span put back by one masked store.
 // Measured per pixel on one core: about 5 ns plain, 6 ns shaded, and about 70 ns more per span, which
 // is what grids of small triangles pay; flat, unscaled rows read consecutive texels instead
 // (`translated`). With `gather8`'s cache hints the kernel is bound by its own work, not by memory:
@@ -51,12 +52,16 @@ struct SpanPlanes {
     /// Positions of the pixels whose indices are in `f` (whole numbers below 2²⁴, so kernels step
     /// them by adding 8 and stay exact), each exactly as `position` computes it — no clamping: only
     /// for spans whose positions are known to lie inside the texture.
-    @inline(__always) func positions8(_ f: F8) -> (x: I8, y: I8) {
-        let iq = F8(repeating: 1) / (F8(repeating: q) + f * dq)
-        let x = (F8(repeating: s) + f * ds) * iq + Self.offset
-        let y = (F8(repeating: t) + f * dt) * iq + Self.offset
-        let m = I8(repeating: Self.magicBits)
-        return (unsafeBitCast(x, to: I8.self) &- m, unsafeBitCast(y, to: I8.self) &- m)
+    @inline(__always) func positions8(_ f: F8) -> (x: I8, y: I8) { positions(f) }
+
+    /// `positions8` for any lane count (`positions16` too): F and I are the float and integer
+    /// vectors of one width.
+    @inline(__always) func positions<F: SIMD, I: SIMD>(_ f: F) -> (x: I, y: I) where F.Scalar == Float, I.Scalar == Int32 {
+        let iq = F(repeating: 1) / (F(repeating: q) + f * dq)
+        let x = (F(repeating: s) + f * ds) * iq + Self.offset
+        let y = (F(repeating: t) + f * dt) * iq + Self.offset
+        let m = I(repeating: Self.magicBits)
+        return (unsafeBitCast(x, to: I.self) &- m, unsafeBitCast(y, to: I.self) &- m)
     }
 
     /// Whether `MeshRasterizer` may hand spans of a texture with this row stride and height to the
@@ -108,12 +113,9 @@ struct SpanPlanes {
 /// one — the direction not taken costs a hint to lines just read.
 @inline(__always)
 func gather8(_ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, _ x: I8, _ y: I8) -> (t00: Px8, t10: Px8, t01: Px8, t11: Px8) {
-    // row × stride as 15-bit operands, which SSE2 multiplies in one instruction (pmaddwd).
-    let i = ((y &>> 8) & 0x7fff) &* I8(repeating: Int32(truncatingIfNeeded: stride & 0x7fff)) &+ (x &>> 8)
+    let i = tapIndices(x, y, stride)
     let base = UnsafeRawPointer(tex), down = 4 * stride
-    let first = base + 4 * Int(i[0]), last = base + 4 * Int(i[7])
-    segue_prefetch(first + (1 + lookahead) * down); segue_prefetch(last + (1 + lookahead) * down)
-    segue_prefetch(first - lookahead * down); segue_prefetch(last - lookahead * down)
+    hintRowsAhead(base + 4 * Int(i[0]), base + 4 * Int(i[7]), down)
     @inline(__always) func pair(_ k: Int32, _ below: Int = 0) -> UInt64 {
         base.loadUnaligned(fromByteOffset: 4 * Int(k) + below, as: UInt64.self)
     }
@@ -122,6 +124,19 @@ func gather8(_ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, _ x: I8, _ y: I
     let (t01, t11) = unzip(SIMD4(pair(i[0], down), pair(i[1], down), pair(i[2], down), pair(i[3], down)),
                            SIMD4(pair(i[4], down), pair(i[5], down), pair(i[6], down), pair(i[7], down)))
     return (t00, t10, t01, t11)
+}
+
+/// The texel index of each lane's top-left tap: row × stride as 15-bit operands, which SSE2
+/// multiplies in one instruction (pmaddwd).
+@inline(__always) func tapIndices<V: SIMD>(_ x: V, _ y: V, _ stride: Int) -> V where V.Scalar == Int32 {
+    ((y &>> 8) & 0x7fff) &* V(repeating: Int32(truncatingIfNeeded: stride & 0x7fff)) &+ (x &>> 8)
+}
+
+/// `gather8`'s hints for a group whose first and last taps are at `first` and `last` (rows `down`
+/// bytes apart): `lookahead` rows below the lower row and above the upper one.
+@inline(__always) func hintRowsAhead(_ first: UnsafeRawPointer, _ last: UnsafeRawPointer, _ down: Int) {
+    segue_prefetch(first + (1 + lookahead) * down); segue_prefetch(last + (1 + lookahead) * down)
+    segue_prefetch(first - lookahead * down); segue_prefetch(last - lookahead * down)
 }
 
 /// Texture rows ahead of a group's taps that `gather8` hints (4 to 12 measured alike; without the
@@ -220,6 +235,9 @@ func eightAtATime(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, first: Int,
 @inline(__always)
 func meshSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int,
               _ planes: SpanPlanes, first: Int, within row: UnsafeMutableBufferPointer<UInt32>, opacity: UInt32, shade: UInt16 = 256) {
+    // Sixteen a step (MeshSpans16), the last 0…15 pixels eight a step.
+    let done = meshSpan16(dst, count, tex, stride, planes, first: first, opacity: opacity, shade: shade)
+    let dst = dst + done, count = count - done, first = first + done
     let mulRB = Half16(repeating: shade)
     var mulAG = Half16(repeating: 256)
     for k in 0..<8 { mulAG[2 * k] = shade }

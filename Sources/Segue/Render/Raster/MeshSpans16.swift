@@ -1,0 +1,111 @@
+// MeshSpans16: the mesh kernels sixteen pixels a step — `meshSpan`'s and `affineSpan`'s long runs
+// (a cube face, a flipping page, a turning card). The same arithmetic as the eight-lane kernels in
+// MeshSpans, lane for lane, so the same pixels (FastPathTests pin both against the reference); each
+// span's last 0…15 pixels go through the eight-lane step. Where the CPU has 512-bit registers
+// (AVX-512, built with `-target-cpu native`) a vector of sixteen is one register and a group costs
+// about the instructions eight did (~240 per sixteen against ~170 per eight): the division, the
+// index arithmetic, the weights and the blend are shared, only the sixteen tap-pair loads are not.
+// On AVX2 a group is two registers an operation, no slower than two groups of eight.
+// Sixteen-lane 16-bit vectors (SIMD32<UInt16>) get their shifts and bitwise operations as lane
+// loops from the standard library, so those are done on the 32-bit view (`shr8`, `h32`).
+
+import CPrefetch
+
+typealias F16 = SIMD16<Float>
+typealias I16 = SIMD16<Int32>
+typealias Px16 = SIMD16<UInt32>
+typealias Half32 = SIMD32<UInt16>
+
+@inline(__always) func lanes32(_ v: Px16) -> Half32 { unsafeBitCast(v, to: Half32.self) }
+@inline(__always) func pixels16(_ v: Half32) -> Px16 { unsafeBitCast(v, to: Px16.self) }
+/// `v` in every 16-bit lane.
+@inline(__always) func h32(_ v: UInt16) -> Half32 { lanes32(Px16(repeating: UInt32(v) | UInt32(v) << 16)) }
+/// Every 16-bit lane shifted right by 8: its high byte, which the 32-bit shift leaves in the lane's
+/// low byte.
+@inline(__always) func shr8(_ x: Half32) -> Half32 { lanes32((pixels16(x) &>> 8) & 0x00ff_00ff) }
+
+extension SpanPlanes {
+    /// `positions8` for sixteen pixels.
+    @inline(__always) func positions16(_ f: F16) -> (x: I16, y: I16) { positions(f) }
+}
+
+/// `gather8` for sixteen pixels: each tap pair one 64-bit load, eight pairs a vector, unzipped into
+/// left and right texels; the same cache hints, from the group's first and last taps.
+@inline(__always)
+func gather16(_ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, _ x: I16, _ y: I16) -> (t00: Px16, t10: Px16, t01: Px16, t11: Px16) {
+    let i = tapIndices(x, y, stride)
+    let base = UnsafeRawPointer(tex), down = 4 * stride
+    hintRowsAhead(base + 4 * Int(i[0]), base + 4 * Int(i[15]), down)
+    @inline(__always) func pair(_ k: Int32, _ below: Int) -> UInt64 {
+        base.loadUnaligned(fromByteOffset: 4 * Int(k) + below, as: UInt64.self)
+    }
+    @inline(__always) func row(_ below: Int) -> (Px16, Px16) {
+        let p = SIMD8<UInt64>(pair(i[0], below), pair(i[1], below), pair(i[2], below), pair(i[3], below),
+                              pair(i[4], below), pair(i[5], below), pair(i[6], below), pair(i[7], below))
+        let q = SIMD8<UInt64>(pair(i[8], below), pair(i[9], below), pair(i[10], below), pair(i[11], below),
+                              pair(i[12], below), pair(i[13], below), pair(i[14], below), pair(i[15], below))
+        let a = unsafeBitCast(p, to: Px16.self), b = unsafeBitCast(q, to: Px16.self)
+        return (Px16(a[0], a[2], a[4], a[6], a[8], a[10], a[12], a[14], b[0], b[2], b[4], b[6], b[8], b[10], b[12], b[14]),
+                Px16(a[1], a[3], a[5], a[7], a[9], a[11], a[13], a[15], b[1], b[3], b[5], b[7], b[9], b[11], b[13], b[15]))
+    }
+    let (t00, t10) = row(0), (t01, t11) = row(down)
+    return (t00, t10, t01, t11)
+}
+
+/// `bilinear8Lanes` for sixteen pixels.
+@inline(__always)
+func bilinear16Lanes(_ t00: Px16, _ t10: Px16, _ t01: Px16, _ t11: Px16, _ fx: Px16, _ fy: Px16) -> (Half32, Half32) {
+    let byte = Px16(repeating: 0x00ff_00ff)
+    @inline(__always) func both(_ f: Px16) -> Half32 { let m = f & 0xff; return lanes32(m | (m &<< 16)) }
+    let wx = both(fx), wy = both(fy)
+    let e = shr8(wx &* wy &+ h32(128))
+    let b = wx &- e, c = wy &- e, a = h32(256) &- wx &- wy &+ e
+    @inline(__always) func lo(_ t: Px16) -> Half32 { lanes32(t & byte) }
+    @inline(__always) func hi(_ t: Px16) -> Half32 { lanes32((t &>> 8) & byte) }
+    let rb = shr8(lo(t00) &* a &+ lo(t10) &* b &+ lo(t01) &* c &+ lo(t11) &* e &+ h32(128))
+    let ag = shr8(hi(t00) &* a &+ hi(t10) &* b &+ hi(t01) &* c &+ hi(t11) &* e &+ h32(128))
+    return (rb, ag)
+}
+
+@inline(__always) func div255(_ x: Half32) -> Half32 {
+    let t = x &+ h32(128)
+    return shr8(t &+ shr8(t))
+}
+
+/// `putLanes8` for sixteen pixels.
+@inline(__always)
+func putLanes16(_ dst: UnsafeMutablePointer<UInt32>, _ rb: Half32, _ ag: Half32, opacity: UInt32) {
+    var rb = rb, ag = ag
+    if opacity != 255 {
+        let o = h32(UInt16(opacity))
+        rb = div255(rb &* o); ag = div255(ag &* o)
+    }
+    let out = pixels16(rb) | (pixels16(ag) &<< 8)
+    if allOpaque(out.lowHalf & out.highHalf) { UnsafeMutableRawPointer(dst).storeBytes(of: out, as: Px16.self); return }
+    let va = pixels16(ag) &>> 16
+    let inv = h32(255) &- lanes32(va | (va &<< 16))
+    let d = UnsafeRawPointer(dst).loadUnaligned(as: Px16.self)
+    let mask = Px16(repeating: 0x00ff_00ff)
+    let drb = div255(lanes32(d & mask) &* inv), dag = div255(lanes32((d &>> 8) & mask) &* inv)
+    UnsafeMutableRawPointer(dst).storeBytes(of: pixels16(rb &+ drb) | (pixels16(ag &+ dag) &<< 8), as: Px16.self)
+}
+
+/// `meshSpan`'s pixels 0..<count − count % 16, sixteen a step; returns how many that is.
+@inline(__always)
+func meshSpan16(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int,
+                _ planes: SpanPlanes, first: Int, opacity: UInt32, shade: UInt16) -> Int {
+    let mulRB = h32(shade), mulAG = lanes32(Px16(repeating: UInt32(shade) | 256 << 16))
+    var lane = F16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) + Float(first)
+    var i = 0
+    while i + 16 <= count {
+        let (x, y) = planes.positions16(lane)
+        let (t00, t10, t01, t11) = gather16(tex, stride, x, y)
+        var (rb, ag) = bilinear16Lanes(t00, t10, t01, t11, unsafeBitCast(x, to: Px16.self), unsafeBitCast(y, to: Px16.self))
+        if shade != 256 { rb = shr8(rb &* mulRB &+ h32(128)); ag = shr8(ag &* mulAG &+ h32(128)) }
+        putLanes16(dst + i, rb, ag, opacity: opacity)
+        lane += 16
+        i += 16
+    }
+    return i
+}
+
