@@ -3,23 +3,27 @@
 import Foundation
 import PackageDescription
 
-/// The compositor's kernels are written in eight-lane SIMD types. Where the building CPU has AVX2,
-/// the release build of the library targets it (like -march=native): a SIMD8 is one register and every
-/// operation has three operands, which takes a quarter to a third off most frames. SEGUE_PORTABLE=1
-/// builds for baseline x86-64 instead (for a binary that runs on any x86-64); the `segue` tool
-/// refuses, with a message, to run an AVX2 build on a CPU without AVX2 (CPUCheck, which parses
-/// /proc/cpuinfo as below: a manifest cannot share the package's code).
-let buildForAVX2: Bool = {
+/// The compositor's kernels are written in eight- and sixteen-lane SIMD types. Where the building CPU
+/// has AVX2, the release build of the library targets that CPU (-target-cpu native, as -march=native):
+/// a SIMD8 is one register and every operation has three operands, which takes a quarter to a third
+/// off most frames, and where it has AVX-512 a SIMD16 is one register too (the mesh kernels run
+/// sixteen pixels a step). SEGUE_PORTABLE=1 builds for baseline x86-64 instead (for a binary that runs
+/// on any x86-64); the `segue` tool refuses, with a message, to run a build on a CPU without the
+/// vector extensions it was built for (CPUCheck, which parses /proc/cpuinfo as below: a manifest
+/// cannot share the package's code).
+let cpuFlags: [Substring] = {
     #if os(Linux) && arch(x86_64)
-    if ProcessInfo.processInfo.environment["SEGUE_PORTABLE"].map({ !$0.isEmpty && $0 != "0" }) ?? false { return false }
+    if ProcessInfo.processInfo.environment["SEGUE_PORTABLE"].map({ !$0.isEmpty && $0 != "0" }) ?? false { return [] }
     guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
-          let flags = info.split(separator: "\n").first(where: { $0.hasPrefix("flags") }) else { return false }
-    return flags.split(separator: " ").contains("avx2")
+          let flags = info.split(separator: "\n").first(where: { $0.hasPrefix("flags") }) else { return [] }
+    return flags.split(separator: " ")
     #else
-    return false
+    return []
     #endif
 }()
-let kernelFlags = ["-Ounchecked"] + (buildForAVX2 ? ["-target-cpu", "haswell"] : [])
+let buildForAVX2 = cpuFlags.contains("avx2")
+let buildForAVX512 = buildForAVX2 && ["avx512f", "avx512bw", "avx512vl", "avx512dq"].allSatisfy { cpuFlags.contains($0) }
+let kernelFlags = ["-Ounchecked"] + (buildForAVX2 ? ["-target-cpu", "native"] : [])
 
 let package = Package(
     name: "Segue",
@@ -44,6 +48,7 @@ let package = Package(
             dependencies: ["CPNG", "CFreeType", "CFontconfig", "CPrefetch"],
             swiftSettings: [.unsafeFlags(kernelFlags, .when(configuration: .release))]
                 + (buildForAVX2 ? [.define("SEGUE_AVX2", .when(configuration: .release))] : [])
+                + (buildForAVX512 ? [.define("SEGUE_AVX512", .when(configuration: .release))] : [])
         ),
         // The X11 host: a window, MIT-SHM presentation, pointer and key events. Knows nothing of transitions.
         .target(name: "SegueX11", dependencies: ["CX11"]),
