@@ -4,13 +4,14 @@ import Foundation
 import PackageDescription
 
 /// The compositor's kernels are written in eight- and sixteen-lane SIMD types. Where the building CPU
-/// has AVX2, the release build of the library targets that CPU (-target-cpu native, as -march=native):
-/// a SIMD8 is one register and every operation has three operands, which takes a quarter to a third
-/// off most frames, and where it has AVX-512 a SIMD16 is one register too (the mesh kernels run
-/// sixteen pixels a step). SEGUE_PORTABLE=1 builds for baseline x86-64 instead (for a binary that runs
-/// on any x86-64); the `segue` tool refuses, with a message, to run a build on a CPU without the
-/// vector extensions it was built for (CPUCheck, which parses /proc/cpuinfo as below: a manifest
-/// cannot share the package's code).
+/// has AVX2, the release build of the library targets it (-target-cpu haswell, like -march=native): a
+/// SIMD8 is one register and every operation has three operands, which takes a quarter to a third off
+/// most frames; where it also has AVX-512 (F, BW, VL, DQ), those are enabled too, so a SIMD16 is one
+/// register (the mesh kernels run sixteen pixels a step). Not -target-cpu native or x86-64-v4: the
+/// tunings of AVX-512 CPUs other than Zen 4 prefer 256-bit registers and split every SIMD16 in two.
+/// SEGUE_PORTABLE=1 builds for baseline x86-64 instead (for a binary that runs on any x86-64); the
+/// `segue` tool refuses, with a message, to run a build on a CPU without the extensions it was built
+/// for (CPUCheck, which parses /proc/cpuinfo as below: a manifest cannot share the package's code).
 let cpuFlags: [Substring] = {
     #if os(Linux) && arch(x86_64)
     if ProcessInfo.processInfo.environment["SEGUE_PORTABLE"].map({ !$0.isEmpty && $0 != "0" }) ?? false { return [] }
@@ -22,8 +23,10 @@ let cpuFlags: [Substring] = {
     #endif
 }()
 let buildForAVX2 = cpuFlags.contains("avx2")
-let buildForAVX512 = buildForAVX2 && ["avx512f", "avx512bw", "avx512vl", "avx512dq"].allSatisfy { cpuFlags.contains($0) }
-let kernelFlags = ["-Ounchecked"] + (buildForAVX2 ? ["-target-cpu", "native"] : [])
+let avx512Features = ["avx512f", "avx512bw", "avx512vl", "avx512dq"]
+let buildForAVX512 = buildForAVX2 && avx512Features.allSatisfy { cpuFlags.contains(Substring($0)) }
+let kernelFlags = ["-Ounchecked"] + (buildForAVX2 ? ["-target-cpu", "haswell"] : [])
+    + (buildForAVX512 ? avx512Features.flatMap { ["-Xcc", "-m" + $0] } : [])
 
 let package = Package(
     name: "Segue",
