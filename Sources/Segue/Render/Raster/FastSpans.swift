@@ -7,12 +7,12 @@
 // `scaledRow` is its cousin for an image scaled but not turned (a card flying to a button): the taps
 // still come from one pair of rows, a 64-bit load per pair, the columns' taps and weights looked up,
 // worked out once for all rows of a draw. `affineSpan` takes any other affine span (a card turning
-// away) eight pixels a step through the mesh kernels' tap gather and weights, its 8.24 positions
-// split so that 32-bit lanes step them exactly. A turned texture is read across its rows, a new
-// cache line nearly every pixel; where eight pixels' rows do not step evenly (8·dv far from a whole
-// number) the hardware prefetchers lose the pattern and a rotation's frame took up to twice as long
-// at such angles, so `affineSpan` hints the taps 48 pixels ahead itself. It runs sixteen pixels a
-// step (MeshSpans16), the last eight-pixel group eight. The mesh kernels are in MeshSpans.
+// away) through the mesh kernels' tap gather and weights, sixteen pixels a step (MeshSpans16), its
+// 8.24 positions split so that 32-bit lanes step them exactly. A turned texture is read across its
+// rows, a new cache line nearly every pixel; where eight pixels' rows do not step evenly (8·dv far
+// from a whole number) the hardware prefetchers lose the pattern and a rotation's frame took up to
+// twice as long at such angles, so `affineSpan` hints the taps 48 pixels ahead itself. The mesh
+// kernels are in MeshSpans.
 
 import CPrefetch
 
@@ -131,12 +131,12 @@ func scaledRow(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeM
     }
 }
 
-/// `bilinearSpan` eight pixels a step: pixel i samples at (U + i·dU, V + i·dV) in 8.24, every tap
+/// `bilinearSpan` sixteen pixels a step: pixel i samples at (U + i·dU, V + i·dV) in 8.24, every tap
 /// inside the texture, composited over `dst` — the same pixels. Positions go to the kernels in 1/256
 /// texel, (U + i·dU) >> 16, worked out exactly in 32-bit lanes from U's and dU's parts above and
-/// below bit 16 (the low parts' sum carries into the high). Draws the whole groups of eight and
-/// returns how many pixels that is, with U and V stepped past them; the caller finishes the last few.
-/// Textures must pass `SpanPlanes.fitsKernels`.
+/// below bit 16 (the low parts' sum carries into the high). Draws the whole groups of sixteen, then
+/// one of eight if one is left, and returns how many pixels that is, with U and V stepped past them;
+/// the caller finishes the last few. Textures must pass `SpanPlanes.fitsKernels`.
 @inline(__always) @usableFromInline
 func affineSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int,
                 _ U: inout Int, _ V: inout Int, _ dU: Int, _ dV: Int, opacity: UInt32) -> Int {
