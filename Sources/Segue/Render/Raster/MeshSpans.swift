@@ -15,9 +15,10 @@
 // (`translated`). With `gather8`'s cache hints the kernel is bound by its own work, not by memory:
 // with every tap forced into one 4 KB window (wrong pixels, same instructions) the cube took 6.1 ms
 // instead of 6.9 and oglFlip no less, and AVX2 hardware gathers in place of `gather8`'s loads and
-// unzip (no unzip at all) measured the same. A group of eight is ~200 instructions — one division, the
+// unzip (no unzip at all) measured the same. A group of eight is ~170 instructions — one division, the
 // index arithmetic, sixteen loads, the unzip, the bilinear lerps, the blend — each group one long
-// dependent chain; what would make it faster is fewer of them per pixel, not a better cache pattern.
+// dependent chain; what makes it faster is fewer of them per pixel, not a better cache pattern: a
+// group of sixteen in 512-bit registers (MeshSpans16) is ~240.
 // Positions are integers in 1/256 texel with the texel-centre offset applied: x0 = P >> 8 is the left
 // tap, P & 255 its bilinear weight — the same layout as the top bits of the 8.24 samplers.
 
@@ -69,31 +70,9 @@ struct SpanPlanes {
     static func fitsKernels(stride: Int, height: Int) -> Bool { stride < 1 << 15 && height < 1 << 15 }
 
     /// The pixels of 0..<count whose taps all lie inside a `width`×`height` texture (as `inside` judges
-    /// one pixel): one range, since u/q and v/q are each monotonic along a row — each of the four
-    /// bounds holds on a prefix or a suffix of the span, found by bisection where it changes.
+    /// one pixel; see the free `insideRange`).
     func insideRange(_ count: Int, width: Int, height: Int) -> Range<Int> {
-        guard count > 0 else { return 0..<0 }
-        let xMax = Int32(256 * (width - 1) - 4), yMax = Int32(256 * (height - 1) - 4)
-        var lo = 0, hi = count
-        for bound in 0..<4 {
-            func holds(_ i: Int) -> Bool {
-                let p = position(i)
-                switch bound {
-                case 0: return p.x >= 4
-                case 1: return p.y >= 4
-                case 2: return p.x < xMax
-                default: return p.y < yMax
-                }
-            }
-            let first = holds(0), last = holds(count - 1)
-            if first && last { continue }
-            if !first && !last { return 0..<0 }
-            // The first index where the bound's answer differs from pixel 0's.
-            var a = 0, b = count - 1
-            while b - a > 1 { let m = (a + b) / 2; if holds(m) == first { a = m } else { b = m } }
-            if first { hi = min(hi, b) } else { lo = max(lo, b) }
-        }
-        return lo < hi ? lo..<hi : 0..<0
+        Segue.insideRange(count, xMax: Int32(256 * (width - 1) - 4), yMax: Int32(256 * (height - 1) - 4), position)
     }
 
     /// Whether every tap of pixels first..<first+count lies inside a `width`×`height` texture. u/q and
@@ -103,6 +82,34 @@ struct SpanPlanes {
         let xl = Int(min(a.x, b.x)), xh = Int(max(a.x, b.x)), yl = Int(min(a.y, b.y)), yh = Int(max(a.y, b.y))
         return xl >= 4 && yl >= 4 && xh < 256 * (width - 1) - 4 && yh < 256 * (height - 1) - 4
     }
+}
+
+/// The pixels of 0..<count whose taps all lie inside a texture — positions (1/256 texel, texel centre
+/// offset applied) from 4 to below xMax and yMax, the kernels' margin — when the positions are linear
+/// or projective along the span (u and v each monotonic): one range, since each of the four bounds
+/// holds on a prefix or a suffix of the span, found by bisection where it changes.
+func insideRange(_ count: Int, xMax: Int32, yMax: Int32, _ position: (Int) -> (x: Int32, y: Int32)) -> Range<Int> {
+    guard count > 0 else { return 0..<0 }
+    var lo = 0, hi = count
+    for bound in 0..<4 {
+        func holds(_ i: Int) -> Bool {
+            let p = position(i)
+            switch bound {
+            case 0: return p.x >= 4
+            case 1: return p.y >= 4
+            case 2: return p.x < xMax
+            default: return p.y < yMax
+            }
+        }
+        let first = holds(0), last = holds(count - 1)
+        if first && last { continue }
+        if !first && !last { return 0..<0 }
+        // The first index where the bound's answer differs from pixel 0's.
+        var a = 0, b = count - 1
+        while b - a > 1 { let m = (a + b) / 2; if holds(m) == first { a = m } else { b = m } }
+        if first { hi = min(hi, b) } else { lo = max(lo, b) }
+    }
+    return lo < hi ? lo..<hi : 0..<0
 }
 
 /// The four taps of eight pixels at positions (x, y): each tap pair (left, right) is one 64-bit load.

@@ -88,6 +88,15 @@ private struct WarpRows {
         @inline(__always) static func factor(_ f: Float) -> Int32 {
             min(256, max(0, Int32(bitPattern: (f + SpanPlanes.magic).bitPattern) &- SpanPlanes.magicBits))
         }
+        /// The pixels of 0..<n whose taps all lie inside the texture (see `insideRange`); the ends
+        /// decide for the common segment, wholly inside.
+        @inline(__always) func insideRange(_ n: Int, xMax: Int32, yMax: Int32) -> Range<Int> {
+            let first = at(0), last = at(Float(n - 1))
+            if min(first.x, last.x) >= 4 && min(first.y, last.y) >= 4 && max(first.x, last.x) < xMax && max(first.y, last.y) < yMax {
+                return 0..<n
+            }
+            return Segue.insideRange(n, xMax: xMax, yMax: yMax) { let p = at(Float($0)); return (p.x, p.y) }
+        }
     }
 
     func drawRow(_ y: Int, starts: [Int], cellW: Double, _ eu: [Float], _ ev: [Float], _ esh: [Float], _ ehl: [Float],
@@ -118,33 +127,43 @@ private struct WarpRows {
             let (u, du) = seg(eu, 256), (v, dv) = seg(ev, 256), (sh, dsh) = seg(esh, 256), (hl, dhl) = seg(ehl, 256)
             let s = Segment(u: u, v: v, sh: sh, hl: hl, du: du, dv: dv, dsh: dsh, dhl: dhl)
             let n = ce - cs
-            let first = s.at(0), last = s.at(Float(n - 1))
-            let inside = min(first.x, last.x) >= 4 && min(first.y, last.y) >= 4 && max(first.x, last.x) < xMax
-                && max(first.y, last.y) < yMax
-            if !inside || !fast {
-                // Pixel by pixel, the checked sampler where taps may reach past the texture.
+            // Pixel by pixel: the checked sampler where taps may reach past the texture.
+            func perPixel(_ ks: Range<Int>, inside: Bool) {
+                guard !ks.isEmpty else { return }
                 flush()
-                for k in 0..<n {
+                for k in ks {
                     let p = s.at(Float(k))
                     let U = Int(p.x) << 16, V = Int(p.y) << 16
                     let c = inside ? sampleInside(texture.pixels, texture.stride, U, V) : sampleChecked(texture, U, V)
                     put(row.baseAddress! + cs + k, modulatePixel(c, Int(p.sh), Int(p.hl), Int(AL)), 255)
                 }
+            }
+            guard fast else {
+                let first = s.at(0), last = s.at(Float(n - 1))
+                perPixel(0..<n, inside: min(first.x, last.x) >= 4 && min(first.y, last.y) >= 4
+                         && max(first.x, last.x) < xMax && max(first.y, last.y) < yMax)
                 continue
             }
-            if runStart >= 0 && cs != runEnd { flush() }
-            if runStart < 0 { runStart = cs; lights = false }
-            runEnd = ce
-            lights = lights || first.hl > 0 || last.hl > 0
-            writeAttributes(s, n, at: cs - a.origin, alpha: AL, a)
+            // The pixels whose taps all lie inside the texture go to the kernel: one range, u and v
+            // being linear along the segment (the page's edge cells reach past it by a pixel or so).
+            let inner = s.insideRange(n, xMax: xMax, yMax: yMax)
+            guard !inner.isEmpty else { perPixel(0..<n, inside: false); continue }
+            perPixel(0..<inner.lowerBound, inside: false)
+            let rs = cs + inner.lowerBound, re = cs + inner.upperBound
+            if runStart >= 0 && rs != runEnd { flush() }
+            if runStart < 0 { runStart = rs; lights = false }
+            runEnd = re
+            lights = lights || s.at(Float(inner.lowerBound)).hl > 0 || s.at(Float(inner.upperBound - 1)).hl > 0
+            writeAttributes(s, inner.count, from: inner.lowerBound, at: rs - a.origin, alpha: AL, a)
+            perPixel(inner.upperBound..<n, inside: false)
         }
         flush()
     }
 
-    /// Pixels 0..<n of the segment into the attribute row from index `o` (and up to seven past them,
-    /// which the next segment overwrites or nothing reads), eight at a time — each lane as `at(k)`.
-    func writeAttributes(_ s: Segment, _ n: Int, at o: Int, alpha AL: Int32, _ a: RowAttributes) {
-        var lane = F8(0, 1, 2, 3, 4, 5, 6, 7)
+    /// Pixels k0..<k0 + n of the segment into the attribute row from index `o` (and up to seven past
+    /// them, which the next segment overwrites or nothing reads), eight at a time — each lane as `at(k)`.
+    func writeAttributes(_ s: Segment, _ n: Int, from k0: Int, at o: Int, alpha AL: Int32, _ a: RowAttributes) {
+        var lane = F8(0, 1, 2, 3, 4, 5, 6, 7) + Float(k0)
         let m = I8(repeating: SpanPlanes.magicBits)
         // Positions as `SpanPlanes.fix` (no clamp needed: the segment lies inside the texture, and
         // lanes past it are never read); factors as `Segment.factor`.
