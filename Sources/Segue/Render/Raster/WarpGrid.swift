@@ -4,8 +4,9 @@
 // a pixel row each cell is one linear segment whose ends are the cell's edges at that row, so a row
 // costs a lerp per lattice column, and its pixels' positions and factors are written eight at a time
 // (one multiply-add each, no division) to a row of attributes that the mesh runs' kernel
-// (`attributedSpan`) samples and shades in one pass. Segments reaching past the texture's edge take
-// the checked sampler pixel by pixel; with fast paths off every pixel does, from the same numbers.
+// (`attributedSpan`) samples and shades in one pass. A segment reaching past the texture's edge sends
+// only its pixels out there to the checked sampler, pixel by pixel; with fast paths off every pixel
+// goes pixel by pixel, from the same numbers.
 
 /// A `columns × rows` lattice over the device rectangle `x0…x1 × y0…y1`: point (i, j) at
 /// (x0 + i·(x1 − x0)/columns, y0 + j·(y1 − y0)/rows), its attributes at index j·(columns + 1) + i.
