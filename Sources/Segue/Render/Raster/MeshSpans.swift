@@ -87,9 +87,12 @@ struct SpanPlanes {
 /// The pixels of 0..<count whose taps all lie inside a texture — positions (1/256 texel, texel centre
 /// offset applied) from 4 to below xMax and yMax, the kernels' margin — when the positions are linear
 /// or projective along the span (u and v each monotonic): one range, since each of the four bounds
-/// holds on a prefix or a suffix of the span, found by bisection where it changes.
+/// holds on a prefix or a suffix of the span, found by bisection where it changes. The common span,
+/// wholly inside, is decided by its ends alone.
 func insideRange(_ count: Int, xMax: Int32, yMax: Int32, _ position: (Int) -> (x: Int32, y: Int32)) -> Range<Int> {
     guard count > 0 else { return 0..<0 }
+    let p0 = position(0), p1 = position(count - 1)
+    if min(p0.x, p1.x) >= 4 && min(p0.y, p1.y) >= 4 && max(p0.x, p1.x) < xMax && max(p0.y, p1.y) < yMax { return 0..<count }
     var lo = 0, hi = count
     for bound in 0..<4 {
         func holds(_ i: Int) -> Bool {
@@ -165,6 +168,14 @@ func rowTaps8(_ q: UnsafePointer<UInt32>, _ stride: Int) -> (t00: Px8, t10: Px8,
 func unzip(_ p: SIMD4<UInt64>, _ q: SIMD4<UInt64>) -> (Px8, Px8) {
     let a = unsafeBitCast(p, to: Px8.self), b = unsafeBitCast(q, to: Px8.self)
     return (Px8(a[0], a[2], a[4], a[6], b[0], b[2], b[4], b[6]), Px8(a[1], a[3], a[5], a[7], b[1], b[3], b[5], b[7]))
+}
+
+/// `unzip` for sixteen tap pairs (two-source permutes where there are 512-bit registers).
+@inline(__always)
+func unzip(_ p: SIMD8<UInt64>, _ q: SIMD8<UInt64>) -> (Px16, Px16) {
+    let a = unsafeBitCast(p, to: Px16.self), b = unsafeBitCast(q, to: Px16.self)
+    return (Px16(a[0], a[2], a[4], a[6], a[8], a[10], a[12], a[14], b[0], b[2], b[4], b[6], b[8], b[10], b[12], b[14]),
+            Px16(a[1], a[3], a[5], a[7], a[9], a[11], a[13], a[15], b[1], b[3], b[5], b[7], b[9], b[11], b[13], b[15]))
 }
 
 /// `bilinear` for eight pixels before packing: blue+red and green+alpha as 16-bit lanes, each ≤ 255.

@@ -40,13 +40,10 @@ func gather16(_ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, _ x: I16, _ y:
         base.loadUnaligned(fromByteOffset: 4 * Int(k) + below, as: UInt64.self)
     }
     @inline(__always) func row(_ below: Int) -> (Px16, Px16) {
-        let p = SIMD8<UInt64>(pair(i[0], below), pair(i[1], below), pair(i[2], below), pair(i[3], below),
-                              pair(i[4], below), pair(i[5], below), pair(i[6], below), pair(i[7], below))
-        let q = SIMD8<UInt64>(pair(i[8], below), pair(i[9], below), pair(i[10], below), pair(i[11], below),
-                              pair(i[12], below), pair(i[13], below), pair(i[14], below), pair(i[15], below))
-        let a = unsafeBitCast(p, to: Px16.self), b = unsafeBitCast(q, to: Px16.self)
-        return (Px16(a[0], a[2], a[4], a[6], a[8], a[10], a[12], a[14], b[0], b[2], b[4], b[6], b[8], b[10], b[12], b[14]),
-                Px16(a[1], a[3], a[5], a[7], a[9], a[11], a[13], a[15], b[1], b[3], b[5], b[7], b[9], b[11], b[13], b[15]))
+        unzip(SIMD8(pair(i[0], below), pair(i[1], below), pair(i[2], below), pair(i[3], below),
+                    pair(i[4], below), pair(i[5], below), pair(i[6], below), pair(i[7], below)),
+              SIMD8(pair(i[8], below), pair(i[9], below), pair(i[10], below), pair(i[11], below),
+                    pair(i[12], below), pair(i[13], below), pair(i[14], below), pair(i[15], below)))
     }
     let (t00, t10) = row(0), (t01, t11) = row(down)
     return (t00, t10, t01, t11)

@@ -89,14 +89,9 @@ private struct WarpRows {
         @inline(__always) static func factor(_ f: Float) -> Int32 {
             min(256, max(0, Int32(bitPattern: (f + SpanPlanes.magic).bitPattern) &- SpanPlanes.magicBits))
         }
-        /// The pixels of 0..<n whose taps all lie inside the texture (see `insideRange`); the ends
-        /// decide for the common segment, wholly inside.
+        /// The pixels of 0..<n whose taps all lie inside the texture (see `insideRange`).
         @inline(__always) func insideRange(_ n: Int, xMax: Int32, yMax: Int32) -> Range<Int> {
-            let first = at(0), last = at(Float(n - 1))
-            if min(first.x, last.x) >= 4 && min(first.y, last.y) >= 4 && max(first.x, last.x) < xMax && max(first.y, last.y) < yMax {
-                return 0..<n
-            }
-            return Segue.insideRange(n, xMax: xMax, yMax: yMax) { let p = at(Float($0)); return (p.x, p.y) }
+            Segue.insideRange(n, xMax: xMax, yMax: yMax) { let p = at(Float($0)); return (p.x, p.y) }
         }
     }
 
@@ -139,15 +134,10 @@ private struct WarpRows {
                     put(row.baseAddress! + cs + k, modulatePixel(c, Int(p.sh), Int(p.hl), Int(AL)), 255)
                 }
             }
-            guard fast else {
-                let first = s.at(0), last = s.at(Float(n - 1))
-                perPixel(0..<n, inside: min(first.x, last.x) >= 4 && min(first.y, last.y) >= 4
-                         && max(first.x, last.x) < xMax && max(first.y, last.y) < yMax)
-                continue
-            }
             // The pixels whose taps all lie inside the texture go to the kernel: one range, u and v
             // being linear along the segment (the page's edge cells reach past it by a pixel or so).
             let inner = s.insideRange(n, xMax: xMax, yMax: yMax)
+            guard fast else { perPixel(0..<n, inside: inner.count == n); continue }
             guard !inner.isEmpty else { perPixel(0..<n, inside: false); continue }
             perPixel(0..<inner.lowerBound, inside: false)
             let rs = cs + inner.lowerBound, re = cs + inner.upperBound
