@@ -105,6 +105,11 @@ public struct Canvas: Sendable {
     /// those whose on-screen winding is counter-clockwise (y down). An unrotated `Mesh(columns:rows:)`
     /// grid winds clockwise on screen, so it faces the viewer; mirrored or turned past 90°, it does not.
     public func draw(_ mesh: Mesh, texture: Bitmap, opacity: Double = 1, cullBackFaces: Bool = false) {
+        draw(mesh, texture: texture, opacity: opacity, cullBackFaces: cullBackFaces, occluded: nil)
+    }
+
+    /// `draw(_:texture:…)` leaving the `occluded` pixels alone: something opaque drawn later covers them.
+    func draw(_ mesh: Mesh, texture: Bitmap, opacity: Double = 1, cullBackFaces: Bool = false, occluded: Occlusion?) {
         guard texture.width > 0, texture.height > 0, opacity > 0, !mesh.vertices.isEmpty else { return }
         var box = PixelRect(x0: Int.max, y0: Int.max, x1: Int.min, y1: Int.min)
         for v in mesh.vertices where v.x.isFinite && v.y.isFinite {
@@ -123,7 +128,7 @@ public struct Canvas: Sendable {
                 var clip = band.clip
                 if r.x1 - r.x0 > 2 * strip { clip.x0 = max(clip.x0, x); clip.x1 = min(clip.x1, x + strip) }
                 MeshRasterizer(target: band.target, clip: clip, texture: texture, opacity: min(1, opacity),
-                               cullBackFaces: cullBackFaces).draw(mesh)
+                               cullBackFaces: cullBackFaces, occluded: occluded).draw(mesh)
                 x += strip
             } while r.x1 - r.x0 > 2 * strip && x < r.x1
         }

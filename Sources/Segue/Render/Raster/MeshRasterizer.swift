@@ -25,10 +25,12 @@ struct MeshRasterizer {
     let cullBackFaces: Bool
     /// Whether spans may take the vector kernels, and the texture's one colour if it has one.
     let fast: Bool, uniform: UInt32?
+    /// Pixels left undrawn: something opaque drawn later covers them (`Occlusion`).
+    let occluded: Occlusion?
 
-    init(target: Bitmap, clip: PixelRect, texture: Bitmap, opacity: Double, cullBackFaces: Bool) {
+    init(target: Bitmap, clip: PixelRect, texture: Bitmap, opacity: Double, cullBackFaces: Bool, occluded: Occlusion? = nil) {
         self.target = target; self.clip = clip; self.texture = texture; self.opacity = opacity
-        self.cullBackFaces = cullBackFaces
+        self.cullBackFaces = cullBackFaces; self.occluded = occluded
         fast = FastPaths.enabled && SpanPlanes.fitsKernels(stride: texture.stride, height: texture.height)
         uniform = texture.uniformPixel
     }
@@ -77,8 +79,17 @@ struct MeshRasterizer {
     func draw(_ t: UnsafePointer<RasterTriangle>) {
         for r in t.pointee.r0...t.pointee.r1 {
             let (cs, ce) = RasterTriangle.columns(t, row: r)
-            if cs < ce { span(t, row: r, cs, ce) }
+            visible(row: r, cs, ce) { span(t, row: r, $0, $1) }
         }
+    }
+
+    /// The pixels cs..<ce of row r less the occluded ones: `body` once for each piece left (none, one
+    /// or two).
+    @inline(__always) func visible(row r: Int, _ cs: Int, _ ce: Int, _ body: (Int, Int) -> Void) {
+        guard cs < ce else { return }
+        guard let (h0, h1) = occluded?.columns(row: r), h0 < h1, h0 < ce, cs < h1 else { return body(cs, ce) }
+        if cs < h0 { body(cs, h0) }
+        if h1 < ce { body(h1, ce) }
     }
 
     /// A triangle's edges, rows, columns and attribute planes; nil when it draws nothing (degenerate,

@@ -45,7 +45,7 @@ extension MeshRasterizer {
             spans.removeAll(keepingCapacity: true)
             for k in band.indices {
                 let (cs, ce) = RasterTriangle.columns(band.baseAddress! + k, row: r)
-                if cs < ce { spans.append(BandSpan(k: k, cs: cs, ce: ce)) }
+                visible(row: r, cs, ce) { spans.append(BandSpan(k: k, cs: $0, ce: $1)) }
             }
             if spans.count < Self.runMinimum {
                 for s in spans { span(band.baseAddress! + s.k, row: r, s.cs, s.ce) }
