@@ -13,7 +13,8 @@
 // cylinder. The back of the page shows mirrored (the geometry does that), washed out like paper seen
 // from behind with the print showing through; the curl is shaded by its slope; the new page lies in a
 // soft shadow along the roll (one polygon filled with a ramp of black) and the page darkens slightly
-// on either side of the crease.
+// on either side of the crease. An opaque page's back covers its own front, part of the flat page and
+// the page underneath the roll; those pixels are not drawn (`Occlusion`).
 
 import Foundation
 
@@ -25,7 +26,13 @@ public final class PageCurlEffect: TransitionEffect {
     /// Angle of n above the horizontal, in radians, at progress 0 and 1 (the axis turns as it sweeps).
     public let angles: (start: Double, end: Double)
 
-    private var flat = Mesh(), lifted = Mesh(), under = Mesh(), shadow = Mesh()
+    private var flat = Mesh(), front = Mesh(), back = Mesh(), under = Mesh(), shadow = Mesh()
+    /// Where the back of the page, opaque, covers what is drawn before it (`Occlusion`); the back's
+    /// polygons it is built from, as vertex ranges of `back`.
+    private(set) var occlusion = Occlusion()
+    private var backPolygons: [Range<Int>] = []
+    /// Whether what the back covers is left undrawn (tests draw both ways).
+    var leavesCoveredPixels = true
     /// Strips across the shadow's fall-off on the page underneath.
     private static let shadowStrips = 12
     /// Strips the roll (0 < d < πr) is drawn in, half of them up to the crest.
@@ -110,13 +117,13 @@ public final class PageCurlEffect: TransitionEffect {
             for c in slab { under.vertices.append(pr.vertex(x: c.x, y: c.y, u: c.x, v: c.y, texture: below, alpha: f.opacity)) }
             under.appendFan(from: 0)
         }
-        canvas.draw(under, texture: below)
         // Its soft shadow, darkest at the roll's outer edge (d ≈ r, where the page underneath first
         // shows) and fading over about another radius and a half. The shadow depends on d alone, so
         // where the page lies flat on the screen (an affine page-to-device map, d affine across the
         // screen too) it is one polygon filled with a ramp of black along n (`AxialRamp`); otherwise
         // black strips parallel to the axis, each translucent by its darkness (× (1 − a) is × shade).
-        if strength > 0 {
+        func drawShadow() {
+            guard strength > 0 else { return }
             let fall = (start: 0.8 * r, end: 2.6 * r)
             func darkness(_ d: Double) -> Double { strength * 0.42 * pow(1 - smoothstep(fall.start, fall.end, d), 1.5) * f.opacity }
             let from = pageOpaque ? 0 : -Double.infinity     // an opaque page hides the rest
@@ -139,7 +146,7 @@ public final class PageCurlEffect: TransitionEffect {
             self.pageVertex(lift(x, y, d), u: x, v: y, pr: pr, texture: page, opacity: f.opacity, shade: contact(d))
         }
         // Flat: beyond the contact shade one polygon, then strips across it up to the axis.
-        flat.reset(); lifted.reset()
+        flat.reset(); front.reset(); back.reset(); backPolygons.removeAll(keepingCapacity: true)
         fillSlab(from: -.infinity, to: -reach, axis)
         append(to: &flat, skirts: false, axis, vertex)
         for k in 0..<Self.contactStrips {
@@ -154,15 +161,38 @@ public final class PageCurlEffect: TransitionEffect {
         // against what lies beneath, are feathered.
         // The first strip past the crest is also feathered along it: there the roll's outline lies
         // against the page underneath.
+        // The roll's front (φ ≤ π/2) and back are separate meshes, drawn in that order.
         for k in 0..<Self.rollStrips {
             let d0 = Double.pi * r * Double(k) / Double(Self.rollStrips)
             fillSlab(from: d0, to: Double.pi * r * Double(k + 1) / Double(Self.rollStrips), axis)
-            append(to: &lifted, skirts: true, along: k == Self.rollStrips / 2 ? d0 : nil, axis, vertex)
+            if k < Self.rollStrips / 2 {
+                append(to: &front, skirts: true, axis, vertex)
+            } else {
+                backPolygons.append(back.vertices.count..<back.vertices.count + slab.count)
+                append(to: &back, skirts: true, along: k == Self.rollStrips / 2 ? d0 : nil, axis, vertex)
+            }
         }
         fillSlab(from: Double.pi * r, to: .infinity, axis)
-        append(to: &lifted, skirts: true, axis, vertex)
-        canvas.draw(flat, texture: page)
-        canvas.draw(lifted, texture: page)
+        backPolygons.append(back.vertices.count..<back.vertices.count + slab.count)
+        append(to: &back, skirts: true, axis, vertex)
+        // The back, opaque, covers its own front, the flat page beneath the part lying back on top
+        // and the page underneath the roll: those pixels are left undrawn, from a few pixels in from
+        // the back's outline, where it is opaque for sure whatever its feathering.
+        let covering = leavesCoveredPixels && FastPaths.enabled && pageOpaque && f.opacity >= 1
+        if covering {
+            // Two texels of the page in device pixels (its frame fades over one), and the skirt's pixel.
+            let affine = pr.toDevice.affine
+            let texel = pr.toDevice.isAffine ? abs(affine.a * affine.d - affine.b * affine.c).squareRoot()
+                * max(W / Double(page.width), H / Double(page.height)) : 2
+            occlusion.rebuild(covering: backPolygons.map { back.vertices[$0] }, rows: canvas.clip.y0..<canvas.clip.y1,
+                              margin: max(3, Int((2 * texel).rounded(.up)) + 1))
+        }
+        let occluded = covering ? occlusion : nil
+        canvas.draw(under, texture: below, occluded: occluded)
+        drawShadow()
+        canvas.draw(flat, texture: page, occluded: occluded)
+        canvas.draw(front, texture: page, occluded: occluded)
+        canvas.draw(back, texture: page)
     }
 
     /// The shadow over the page underneath as one polygon, the page between d = `from` and the end of

@@ -1,0 +1,71 @@
+// Occlusion: pixels a draw leaves alone because an opaque draw after it covers them. The page curls
+// use it for what the back of the page covers; leaving those pixels undrawn must not change the
+// picture, and the occluded range must lie inside the cover by its margin.
+
+import Testing
+@testable import Segue
+
+struct OcclusionTests {
+    static func polygon(_ corners: [(Float, Float)]) -> ArraySlice<MeshVertex> {
+        ArraySlice(corners.map { MeshVertex(x: $0.0, y: $0.1, u: 0, v: 0) })
+    }
+
+    @Test func occludedColumnsLieInsideTheCoverByTheMargin() {
+        // Two strips abutting along a slanted edge, and a far triangle that is not joined to them.
+        let left = Self.polygon([(10, 5), (60, 5), (40, 95), (10, 95)])
+        let right = Self.polygon([(60, 5), (90, 5), (90, 95), (40, 95)])
+        let far = Self.polygon([(150, 10), (190, 10), (170, 30)])
+        var o = Occlusion()
+        o.rebuild(covering: [left, right, far], rows: 0..<100, margin: 3)
+        #expect(!o.isEmpty)
+        for r in 0..<100 {
+            let (c0, c1) = o.columns(row: r)
+            guard c0 < c1 else { continue }
+            // Rows within the margin of the cover's top and bottom (5, 95) are not occluded.
+            #expect(r >= 8 && r <= 91, "row \(r)")
+            // The strips together cover 10…90 on every row: occluded pixels' centres at least 3 inside.
+            #expect(Double(c0) + 0.5 >= 13 && Double(c1) - 0.5 <= 87, "row \(r): \(c0)..<\(c1)")
+        }
+        // A middle row is occluded across both strips (the join is no gap).
+        let (c0, c1) = o.columns(row: 50)
+        #expect(c0 == 13 && c1 == 87)
+    }
+
+    @Test func nothingOccludedOutsideItsRowsOrWithoutCover() {
+        var o = Occlusion()
+        o.rebuild(covering: [], rows: 0..<50, margin: 3)
+        #expect(o.isEmpty)
+        o.rebuild(covering: [Self.polygon([(0, 0), (100, 0), (100, 100), (0, 100)])], rows: 0..<100, margin: 3)
+        let (a, b) = o.columns(row: 200)
+        #expect(a >= b)
+        #expect(o.columns(row: 50) == (3, 97))
+    }
+
+    /// The three curls at many progresses, over text pages, with a fractional device placement and at
+    /// twice the page's scale: drawn with and without leaving the back's covered pixels alone, the same
+    /// pixels (within a level, where a span split at the occluded range restarts its shading).
+    @Test(arguments: [(1.0, 320, 200), (2.0, 160, 100)])
+    func leavingCoveredPixelsUndrawnChangesNoPixel(scale: Double, width: Int, height: Int) {
+        let pages = EffectTestPages.make(width: width, height: height, text: true)
+        let device = (Int(Double(width) * scale) + 8, Int(Double(height) * scale) + 8)
+        let makes: [() -> PageCurlEffect] = [{ PageCurlEffect() }, { PageCurlEffect(direction: .unCurl) }, { PageCurlEffect.partial() }]
+        for (index, make) in makes.enumerated() {
+            for k in 1..<20 {
+                let frame = EffectFrame(old: pages.old, new: pages.new, progress: Double(k) / 20,
+                                        size: Size(width: Double(width), height: Double(height)),
+                                        pageToDevice: Transform3D(scaleX: scale, y: scale, z: 1).concatenating(Transform3D(translationX: 3.3, y: 2.6, z: 0)))
+                func render(leaving: Bool) -> (Bitmap, PageCurlEffect) {
+                    let out = Bitmap(width: device.0, height: device.1, fill: 0xff20_3040)
+                    let effect = make()
+                    effect.leavesCoveredPixels = leaving
+                    effect.draw(frame, in: Canvas(target: out))
+                    return (out, effect)
+                }
+                let (culled, effect) = render(leaving: true), (full, _) = render(leaving: false)
+                #expect(FastPathTests.maxDifference(culled, full) <= 1, "scale \(scale) at \(Double(k) / 20)")
+                // Mid-way through the page curl the back covers much of the screen: something is left undrawn.
+                if index == 0 && k == 10 { #expect(!effect.occlusion.isEmpty) }
+            }
+        }
+    }
+}
