@@ -14,6 +14,10 @@
 //   without any of them take the plain path.
 // - Consecutive triangles over the same rows (a grid row) are drawn row by row, as runs where their
 //   spans abut (MeshRuns): same pixels, without a span set-up and a part-empty group per small span.
+// - A fan of triangles over one plane (a page's slab, a cube face, a skirt) is set up as its convex
+//   polygon: one span a row where the triangles made one for each they cross — the thin strips of a
+//   curl's roll were half set-up. Same coverage; the planes are its largest triangle's.
+// - Pixels an opaque draw after this one covers may be left out (`Occlusion`).
 
 import Foundation
 
@@ -54,10 +58,27 @@ struct MeshRasterizer {
             band.removeAll(keepingCapacity: true)
         }
         var i = 0
+        var fan: [Int] = []
         while i + 2 < mesh.indices.count {
             let a = Int(mesh.indices[i]), b = Int(mesh.indices[i + 1]), c = Int(mesh.indices[i + 2])
-            i += 3
-            guard a < n, b < n, c < n, let t = setUp(v[a], v[b], v[c]) else { continue }
+            // A fan of triangles (a, b, c), (a, c, d), … over one plane is drawn as its polygon: one
+            // span a row instead of one per triangle the row crosses.
+            fan.removeAll(keepingCapacity: true)
+            fan.append(a); fan.append(b); fan.append(c)
+            var j = i + 3
+            while j + 2 < mesh.indices.count && fan.count < RasterTriangle.maxSides && Int(mesh.indices[j]) == a
+                    && Int(mesh.indices[j + 1]) == fan[fan.count - 1] {
+                fan.append(Int(mesh.indices[j + 2])); j += 3
+            }
+            let t: RasterTriangle
+            if fan.count > 3, FastPaths.enabled, fan.allSatisfy({ $0 < n }), let polygon = setUp(polygon: fan.map { v[$0] }) {
+                t = polygon
+                i = j
+            } else {
+                i += 3
+                guard a < n, b < n, c < n, let triangle = setUp(v[a], v[b], v[c]) else { continue }
+                t = triangle
+            }
             if !band.isEmpty && rows != (t.r0, t.r1) { flush() }
             rows = (t.r0, t.r1)
             band.append(t)
@@ -90,6 +111,49 @@ struct MeshRasterizer {
         guard let (h0, h1) = occluded?.columns(row: r), h0 < h1, h0 < ce, cs < h1 else { return body(cs, ce) }
         if cs < h0 { body(cs, h0) }
         if h1 < ce { body(h1, ce) }
+    }
+
+    /// A convex fan's polygon set up as one, with the planes of its largest triangle: nil (then it is
+    /// drawn triangle by triangle) unless every corner lies on those planes (within 1/64 texel and
+    /// 1/1024 of a factor) and its corners, snapped, turn one way. Its pixels are those of the
+    /// triangles (the same outer edges, the same top-left rule; the inner edges are gone).
+    func setUp(polygon p: [MeshVertex]) -> RasterTriangle? {
+        let m = p.count
+        guard m > 3, m <= RasterTriangle.maxSides,
+              p.allSatisfy({ $0.w > 0 && $0.x.isFinite && $0.y.isFinite && $0.w.isFinite }) else { return nil }
+        var best = 1, bestArea = 0.0
+        for k in 1..<(m - 1) {
+            let area = abs(Double(p[k].x - p[0].x) * Double(p[k + 1].y - p[0].y) - Double(p[k + 1].x - p[0].x) * Double(p[k].y - p[0].y))
+            if area > bestArea { best = k; bestArea = area }
+        }
+        guard var t = setUp(p[0], p[best], p[best + 1]) else { return nil }
+        for v in p {
+            let x = Double(v.x), y = Double(v.y), q = 1 / Double(v.w)
+            let pq = t.pq.at(x, y)
+            guard abs(pq - q) <= 1e-4 * q, abs(t.ps.at(x, y) / pq - Double(v.u)) <= 1.0 / 64,
+                  abs(t.pt.at(x, y) / pq - Double(v.v)) <= 1.0 / 64,
+                  abs(t.psh.at(x, y) - Double(v.shade)) <= 1.0 / 1024, abs(t.phl.at(x, y) - Double(v.highlight)) <= 1.0 / 1024,
+                  abs(t.pal.at(x, y) - Double(v.alpha) * opacity) <= 1.0 / 1024 else { return nil }
+        }
+        if t.plain && !p.allSatisfy({ $0.shade == 1 && $0.highlight == 0 && $0.alpha == p[0].alpha }) { return nil }
+        // Snapped corners, clockwise on screen (positive area, as the triangles are set up).
+        var X = p.map { Self.snap($0.x) }, Y = p.map { Self.snap($0.y) }
+        var area = 0
+        for k in 0..<m { area += X[k] * Y[(k + 1) % m] - X[(k + 1) % m] * Y[k] }
+        if area == 0 || (area < 0 && cullBackFaces) { return nil }
+        if area < 0 { X.reverse(); Y.reverse() }
+        for k in 0..<m {
+            let a = k, b = (k + 1) % m, c = (k + 2) % m
+            if (X[b] - X[a]) * (Y[c] - Y[b]) - (X[c] - X[b]) * (Y[b] - Y[a]) < 0 { return nil }
+        }
+        let r0 = max(clip.y0, Self.ceilDiv(Y.min()! - 8, 16)), r1 = min(clip.y1 - 1, Self.floorDiv(Y.max()! - 8, 16))
+        let c0 = max(clip.x0, Self.ceilDiv(X.min()! - 8, 16)), c1 = min(clip.x1, Self.floorDiv(X.max()! - 8, 16) + 1)
+        guard r0 <= r1, c0 < c1 else { return nil }
+        func edge(_ k: Int) -> Edge { k < m ? Edge(X[k], Y[k], X[(k + 1) % m], Y[(k + 1) % m]) : .none }
+        t = RasterTriangle(e0: edge(0), e1: edge(1), e2: edge(2), r0: r0, r1: r1, c0: c0, c1: c1, ps: t.ps, pt: t.pt, pq: t.pq,
+                           psh: t.psh, phl: t.phl, pal: t.pal, plain: t.plain, plainOpacity: t.plainOpacity, unitRows: t.unitRows)
+        t.e3 = edge(3); t.e4 = edge(4); t.e5 = edge(5); t.sides = m
+        return t
     }
 
     /// A triangle's edges, rows, columns and attribute planes; nil when it draws nothing (degenerate,
@@ -197,6 +261,10 @@ struct MeshRasterizer {
 /// planes — u/w, v/w, 1/w (perspective-correct texturing) and shade, highlight, alpha.
 struct RasterTriangle {
     let e0, e1, e2: Edge
+    /// A convex polygon's further edges (`sides` > 3; unused ones pass every pixel).
+    var e3 = Edge.none, e4 = Edge.none, e5 = Edge.none
+    var sides = 3
+    static let maxSides = 6
     let r0, r1, c0, c1: Int
     let ps, pt, pq, psh, phl, pal: Plane
     /// No shade, highlight or varying alpha: drawn at `plainOpacity`.
@@ -210,6 +278,9 @@ struct RasterTriangle {
         let Py = 16 * r + 8
         var cs = t.pointee.c0, ce = t.pointee.c1
         t.pointee.e0.clip(row: Py, &cs, &ce); t.pointee.e1.clip(row: Py, &cs, &ce); t.pointee.e2.clip(row: Py, &cs, &ce)
+        if t.pointee.sides > 3 {
+            t.pointee.e3.clip(row: Py, &cs, &ce); t.pointee.e4.clip(row: Py, &cs, &ce); t.pointee.e5.clip(row: Py, &cs, &ce)
+        }
         return (cs, ce)
     }
 
@@ -248,6 +319,10 @@ struct Edge {
         A = -(yb - ya); B = xb - xa; Xa = xa; Ya = ya
         bias = A > 0 || (A == 0 && B > 0) ? 1 : 0
     }
+
+    private init(A: Int, B: Int, bias: Int) { self.A = A; self.B = B; Xa = 0; Ya = 0; self.bias = bias }
+    /// An edge every pixel lies inside.
+    static let none = Edge(A: 0, B: 0, bias: 1)
 
     /// Narrows the half-open pixel range [cs, ce) of the row whose centre is at `py` (1/16 px) to the
     /// columns c with A·16c + K > 0, K = A·(8 − Xa) + B·(py − Ya) + bias: one division, exact.
