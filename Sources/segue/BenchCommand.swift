@@ -15,6 +15,7 @@ enum BenchCommand {
         OptionSpec(name: "frames", kind: .value, help: "frames per transition across its run (default 120)"),
         OptionSpec(name: "transition", kind: .repeated, help: "only this transition (repeatable; default all)"),
         OptionSpec(name: "threads", kind: .value, help: "compositor threads (default 1)"),
+        OptionSpec(name: "at", kind: .value, help: "hold each transition at this progress, 0…1: every frame renders a moment of it"),
         OptionSpec(name: "present", kind: .flag, help: "also present each frame to X11 at 60 Hz and count dropped frames"),
         OptionSpec(name: "json", kind: .value, help: "write the results as JSON to this file"),
         OptionSpec(name: "force", kind: .flag, help: "overwrite an existing --json/--plot file that Segue did not write"),
@@ -23,7 +24,7 @@ enum BenchCommand {
     ]
     static var help: String {
         """
-        usage: segue bench [--size WxH] [--frames N] [--transition NAME]… [--threads N] [--present]
+        usage: segue bench [--size WxH] [--frames N] [--transition NAME]… [--threads N] [--at P] [--present]
                            [--json FILE] [--plot FILE.png] [--scale]
         \(Commands.describe(options))
         """
@@ -50,6 +51,7 @@ enum BenchCommand {
         let size = try p.size("size", default: (1920, 1080))
         let frames = try p.int("frames", default: 120, range: 2...100_000)
         let threads = try p.int("threads", default: 1, range: 1...64)
+        let at = p.has("at") ? try p.double("at", default: 0, range: 0...1) : nil
         let valid = DemoCatalog.playable.map(\.name)
         let names = try p.all("transition").map { try choose($0, from: valid, what: "transition") }
         let entries = names.isEmpty ? DemoCatalog.playable : names.compactMap { DemoCatalog.transition(named: $0) }
@@ -68,7 +70,7 @@ enum BenchCommand {
         print(row(["transition", "frames", "start ms", "p50 ms", "p95 ms", "p99 ms", "max ms", "fps@p50"] + (host != nil ? ["present", "dropped"] : []) + ["peak RSS"]))
         for (i, entry) in entries.enumerated() {
             if isatty(2) != 0 { FileHandle.standardError.write(Data("\r[\(i + 1)/\(entries.count)] \(entry.name)        ".utf8)) }
-            var r = measure(entry, size: size, frames: frames, threads: threads, host: host)
+            var r = measure(entry, size: size, frames: frames, threads: threads, at: at, host: host)
             r.peak_rss_mb = peakRSSMegabytes()
             if isatty(2) != 0 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             results.append(r)
@@ -93,8 +95,11 @@ enum BenchCommand {
     }
 
     /// One transition: a warm-up run, then a measured run of `frames` frames across its whole progress.
+    /// With `at`, every frame renders progress `at` (or a hair past it: the frames step over 0.002,
+    /// so each is a new frame to the compositor, not a repeat): one moment's cost, to find where in a
+    /// transition its slow frames are.
     static func measure(_ entry: DemoTransition, size: (width: Int, height: Int), frames: Int, threads: Int,
-                        host: X11Window?) -> Result {
+                        at: Double? = nil, host: X11Window?) -> Result {
         let sz = Size(width: Double(size.width), height: Double(size.height))
         let clock = MonotonicClock()
         let target = Bitmap(width: size.width, height: size.height)
@@ -116,7 +121,8 @@ enum BenchCommand {
         var scheduler = FrameScheduler(rate: 60, start: clock.now)
         var dropped = 0
         for k in 0..<frames {
-            let fraction = Double(k) / Double(frames - 1)
+            let sweep = Double(k) / Double(frames - 1)
+            let fraction = at.map { min(1, $0 + 0.002 * sweep) } ?? sweep
             if let host {
                 let frame = scheduler.nextFrame(now: clock.now)
                 dropped += frame.dropped

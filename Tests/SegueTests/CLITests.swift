@@ -87,6 +87,7 @@ enum CLI {
         expectUsageError(try CLI.run(["--from", "a.png", "--to", "b.png", "--play", "navigationPush"], in: s.dir),
                          ["unknown transition 'navigationPush'; valid: fade"])
         expectUsageError(try CLI.run(["bench", "--json", "."], in: s.dir), ["it is a directory"])
+        expectUsageError(try CLI.run(["bench", "--at", "1.5"], in: s.dir), ["--at wants a number from 0.0 to 1.0"])
     }
 
     @Test func helpAfterACommandShowsThatCommandsHelp() throws {
