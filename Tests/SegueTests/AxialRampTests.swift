@@ -91,4 +91,22 @@ struct AxialRampTests {
             #expect(a == b, "count \(count) start \(start) step \(step)")
         }
     }
+
+    /// A fill big enough to go in bands on two threads draws what one thread draws.
+    @Test func twoThreadsDrawWhatOneDraws() {
+        var rng = SplitMix(seed: 9)
+        for trial in 0..<4 {
+            // The first a quad over most of the canvas (well past the size that goes in bands).
+            let corners = trial == 0 ? [(x: 20.3, y: 10.6), (x: 680.2, y: 40.1), (x: 650.7, y: 440.4), (x: 40.5, y: 400.9)]
+                : Self.polygon(&rng).map { (x: $0.x * 6, y: $0.y * 5) }
+            let pixels = (0..<256).map { UInt32($0) << 24 }
+            let ramp = AxialRamp(pixels: pixels, f0: 0.1, fx: Double.random(in: -0.01...0.01, using: &rng), fy: 0.002)
+            let one = Bitmap(width: 700, height: 450, fill: 0xff33_6699), two = Bitmap(width: 700, height: 450, fill: 0xff33_6699)
+            Canvas(target: one).fill(convex: corners, ramp: ramp)
+            var canvas = Canvas(target: two)
+            canvas.threads = 2
+            canvas.fill(convex: corners, ramp: ramp)
+            #expect(FastPathTests.maxDifference(one, two) == 0)
+        }
+    }
 }

@@ -3,7 +3,8 @@
 // span between its edges, and along a row the ramp position advances by a constant step, so a pixel
 // is one lookup in a table of premultiplied colours and one source-over: eight pixels a step, no
 // division, no triangles, whatever the number of colours. A pixel belongs to the polygon when its
-// centre does (as the mesh rasterizer decides coverage); edges are not anti-aliased.
+// centre does (as the mesh rasterizer decides coverage); edges are not anti-aliased. Big fills (a
+// curl's shadow over the page underneath) go in bands of rows on the canvas's threads, as meshes do.
 
 /// Colours along a direction: at device point (x, y) the ramp position is t = f0 + fx·x + fy·y, and the
 /// colour is `pixels[round(t·(n − 1))]`, t clamped to 0…1 (the end colours continue beyond).
@@ -14,10 +15,18 @@ struct AxialRamp {
 }
 
 extension Canvas {
-    /// Fills the convex polygon `corners` (device pixels, in order around it) with `ramp`, source-over.
+    /// Fills the convex polygon `corners` (device pixels, in order around it) with `ramp`, source-over;
+    /// large fills in bands of rows on the canvas's threads (`banded`), like meshes.
     func fill(convex corners: [(x: Double, y: Double)], ramp: AxialRamp) {
         guard corners.count >= 3, !ramp.pixels.isEmpty, corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return }
-        let top = corners.map(\.y).min()!, bottom = corners.map(\.y).max()!
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        func pixel(_ v: Double) -> Int { Int(max(-1e9, min(1e9, v)).rounded(.down)) }
+        let box = PixelRect(x0: pixel(xs.min()!) - 1, y0: pixel(ys.min()!) - 1, x1: pixel(xs.max()!) + 2, y1: pixel(ys.max()!) + 2)
+        banded(box) { $0.fillRows(convex: corners, ramp: ramp, top: ys.min()!, bottom: ys.max()!) }
+    }
+
+    /// `fill(convex:ramp:)` on this canvas's clip, on the calling thread.
+    private func fillRows(convex corners: [(x: Double, y: Double)], ramp: AxialRamp, top: Double, bottom: Double) {
         let r0 = max(clip.y0, Int((max(-1e9, top) - 0.5).rounded(.up))), r1 = min(clip.y1, Int((min(1e9, bottom) - 0.5).rounded(.up)))
         guard r0 < r1 else { return }
         let last = ramp.pixels.count - 1, scale = Double(last) * 65536
