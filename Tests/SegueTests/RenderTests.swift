@@ -222,6 +222,17 @@ import Foundation
             #expect(one.maxChannelDifference(to: two) == 0)
         }
     }
+
+    /// The compositor's clear goes in bands too: every pixel of the clip, and none outside it.
+    @Test func bandedClearSetsTheClipOnly() {
+        let b = Bitmap(width: 700, height: 400, fill: 0xff11_2233)
+        var c = Canvas(target: b); c.threads = 2
+        c.clip = PixelRect(x0: 5, y0: 3, x1: 690, y1: 398)
+        c.clear(to: 0xff00_0000)
+        var wrong = 0
+        for y in 0..<400 { for x in 0..<700 where b.row(y)[x] != (x >= 5 && x < 690 && y >= 3 && y < 398 ? 0xff00_0000 : 0xff11_2233) { wrong += 1 } }
+        #expect(wrong == 0)
+    }
 }
 
 @MainActor @Suite struct RenderRobustnessTests {

@@ -43,6 +43,17 @@ extension Canvas {
     }
 }
 
+extension Canvas {
+    /// Sets every pixel of the clip to `pixel` (no blending), in bands on the canvas's threads: a
+    /// 3840×2160 frame's clear is 33 MB of stores, a few milliseconds on one core.
+    func clear(to pixel: UInt32) {
+        banded(clip) { band in
+            let c = band.clip
+            for y in c.y0..<c.y1 { (band.target.row(y) + c.x0).update(repeating: pixel, count: c.x1 - c.x0) }
+        }
+    }
+}
+
 /// Carries a value across threads where the caller guarantees the accesses do not conflict.
 struct UnsafeSendable<T>: @unchecked Sendable {
     let value: T

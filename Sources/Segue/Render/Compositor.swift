@@ -68,7 +68,7 @@ public final class Compositor {
         let s = state(root)
         let m = s.toSuperlayer(anchorPoint: root.anchorPoint, parentSublayerTransform: .identity, parentPivot: .zero).pixelSnapped
         if !occludes(root, s, m, opacity: 1, clip: canvas.clip) {
-            target.fill(background.premultipliedPixel)
+            canvas.clear(to: background.premultipliedPixel)
         }
         drawLayer(root, s, m, opacity: 1, canvas)
         evict()
