@@ -1,6 +1,7 @@
 // Occlusion: pixels a mesh draw may leave alone because something opaque drawn after it will cover
-// them — per pixel row one half-open column range. A page curl's back lies over its own front and
-// over the flat page; drawing them there only to paint over them was a third of the curl's frame.
+// them — per pixel row one half-open column range. A page curl's back lies over its own front, over
+// the flat page and over the page underneath; leaving those undrawn took a tenth to a fifth off the
+// curls' slowest frames (p99 0.81–0.91, interleaved).
 // The range is built from the convex polygons the later draw covers (their union on each row, its
 // longest piece), eroded by a margin in both directions so that the pixels skipped lie well inside:
 // where the cover's own edge is feathered or its texture fades at a border, what is beneath is

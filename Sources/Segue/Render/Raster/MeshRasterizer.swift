@@ -15,8 +15,9 @@
 // - Consecutive triangles over the same rows (a grid row) are drawn row by row, as runs where their
 //   spans abut (MeshRuns): same pixels, without a span set-up and a part-empty group per small span.
 // - A fan of triangles over one plane (a page's slab, a cube face, a skirt) is set up as its convex
-//   polygon: one span a row where the triangles made one for each they cross — the thin strips of a
-//   curl's roll were half set-up. Same coverage; the planes are its largest triangle's.
+//   polygon: one span a row where the triangles made one for each they cross (a curl's roll is thin
+//   strips, its rows mostly span set-ups: p50 0.56–0.73 with polygons). Same coverage; the planes
+//   are its largest triangle's.
 // - Pixels an opaque draw after this one covers may be left out (`Occlusion`).
 
 import Foundation
