@@ -56,10 +56,10 @@ struct MeshPolygonTests {
         let mesh = Self.fan(&rng, sides: 5, perspective: true, planar: true)
         let raster = MeshRasterizer(target: Bitmap(width: 170, height: 110), clip: PixelRect(x0: 0, y0: 0, x1: 170, y1: 110),
                                     texture: Bitmap(width: 64, height: 48), opacity: 1, cullBackFaces: false)
-        #expect(raster.setUp(polygon: mesh.vertices)?.sides == 5)
+        #expect(raster.setUp(polygon: Array(mesh.vertices.indices), of: mesh.vertices)?.sides == 5)
         // Off its plane (one corner's shade changed), it is not.
         var bent = mesh.vertices
         bent[2].shade += 0.1
-        #expect(raster.setUp(polygon: bent) == nil)
+        #expect(raster.setUp(polygon: Array(bent.indices), of: bent) == nil)
     }
 }

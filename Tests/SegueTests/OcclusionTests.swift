@@ -6,17 +6,22 @@ import Testing
 @testable import Segue
 
 struct OcclusionTests {
-    static func polygon(_ corners: [(Float, Float)]) -> ArraySlice<MeshVertex> {
-        ArraySlice(corners.map { MeshVertex(x: $0.0, y: $0.1, u: 0, v: 0) })
+    /// The polygons' corners as one vertex array and each polygon's range of it.
+    static func polygons(_ list: [[(Float, Float)]]) -> (ranges: [Range<Int>], vertices: [MeshVertex]) {
+        var vertices: [MeshVertex] = [], ranges: [Range<Int>] = []
+        for corners in list {
+            ranges.append(vertices.count..<vertices.count + corners.count)
+            vertices += corners.map { MeshVertex(x: $0.0, y: $0.1, u: 0, v: 0) }
+        }
+        return (ranges, vertices)
     }
 
     @Test func occludedColumnsLieInsideTheCoverByTheMargin() {
         // Two strips abutting along a slanted edge, and a far triangle that is not joined to them.
-        let left = Self.polygon([(10, 5), (60, 5), (40, 95), (10, 95)])
-        let right = Self.polygon([(60, 5), (90, 5), (90, 95), (40, 95)])
-        let far = Self.polygon([(150, 10), (190, 10), (170, 30)])
+        let (ranges, vertices) = Self.polygons([[(10, 5), (60, 5), (40, 95), (10, 95)], [(60, 5), (90, 5), (90, 95), (40, 95)],
+                                                [(150, 10), (190, 10), (170, 30)]])
         var o = Occlusion()
-        o.rebuild(covering: [left, right, far], rows: 0..<100, margin: 3)
+        o.rebuild(covering: ranges, of: vertices, rows: 0..<100, margin: 3)
         #expect(!o.isEmpty)
         for r in 0..<100 {
             let (c0, c1) = o.columns(row: r)
@@ -33,9 +38,10 @@ struct OcclusionTests {
 
     @Test func nothingOccludedOutsideItsRowsOrWithoutCover() {
         var o = Occlusion()
-        o.rebuild(covering: [], rows: 0..<50, margin: 3)
+        o.rebuild(covering: [], of: [], rows: 0..<50, margin: 3)
         #expect(o.isEmpty)
-        o.rebuild(covering: [Self.polygon([(0, 0), (100, 0), (100, 100), (0, 100)])], rows: 0..<100, margin: 3)
+        let square = Self.polygons([[(0, 0), (100, 0), (100, 100), (0, 100)]])
+        o.rebuild(covering: square.ranges, of: square.vertices, rows: 0..<100, margin: 3)
         let (a, b) = o.columns(row: 200)
         #expect(a >= b)
         #expect(o.columns(row: 50) == (3, 97))

@@ -184,7 +184,7 @@ public final class PageCurlEffect: TransitionEffect {
             let affine = pr.toDevice.affine
             let texel = pr.toDevice.isAffine ? abs(affine.a * affine.d - affine.b * affine.c).squareRoot()
                 * max(W / Double(page.width), H / Double(page.height)) : 2
-            occlusion.rebuild(covering: backPolygons.map { back.vertices[$0] }, rows: canvas.clip.y0..<canvas.clip.y1,
+            occlusion.rebuild(covering: backPolygons, of: back.vertices, rows: canvas.clip.y0..<canvas.clip.y1,
                               margin: max(3, Int((2 * texel).rounded(.up)) + 1))
         }
         let occluded = covering ? occlusion : nil

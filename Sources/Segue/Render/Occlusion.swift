@@ -24,10 +24,11 @@ struct Occlusion {
     /// Whether no row has an occluded column.
     var isEmpty: Bool { !zip(lo, hi).contains { $0 < $1 } }
 
-    /// Rebuilds from `polygons` (each convex, corners in order, device pixels) over `rows`, eroded by
+    /// Rebuilds from `polygons` (ranges of `vertices`, each a convex polygon's corners in order, device
+    /// pixels) over `rows`, eroded by
     /// `margin` pixels: a pixel is occluded when its centre lies at least `margin` inside the union's
     /// piece on its own row and on the rows `margin` above and below. Reuses its storage.
-    mutating func rebuild(covering polygons: [ArraySlice<MeshVertex>], rows: Range<Int>, margin: Int) {
+    mutating func rebuild(covering polygons: [Range<Int>], of vertices: [MeshVertex], rows: Range<Int>, margin: Int) {
         first = rows.lowerBound
         let n = rows.count
         coverLo.removeAll(keepingCapacity: true); coverLo.append(contentsOf: repeatElement(.infinity, count: n))
@@ -37,9 +38,11 @@ struct Occlusion {
         guard n > 0 else { return }
         // Each polygon's span on each row (at the row's centre line), joined to the row's cover where
         // they meet — strips of one surface abut exactly, and come in order — else the longer kept.
-        for p in polygons where p.count >= 3 {
-            let ys = p.map { Double($0.y) }
-            guard let top = ys.min(), let bottom = ys.max(), top.isFinite, bottom.isFinite else { continue }
+        for range in polygons where range.count >= 3 && range.upperBound <= vertices.count {
+            let p = vertices[range]
+            var top = Double.infinity, bottom = -Double.infinity
+            for v in p { top = min(top, Double(v.y)); bottom = max(bottom, Double(v.y)) }
+            guard top.isFinite, bottom.isFinite else { continue }
             let r0 = max(rows.lowerBound, Int((top - 0.5).rounded(.up))), r1 = min(rows.upperBound - 1, Int((bottom - 0.5).rounded(.down)))
             guard r0 <= r1 else { continue }
             for r in r0...r1 {

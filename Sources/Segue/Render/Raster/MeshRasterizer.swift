@@ -72,7 +72,7 @@ struct MeshRasterizer {
                 fan.append(Int(mesh.indices[j + 2])); j += 3
             }
             let t: RasterTriangle
-            if fan.count > 3, FastPaths.enabled, fan.allSatisfy({ $0 < n }), let polygon = setUp(polygon: fan.map { v[$0] }) {
+            if fan.count > 3, FastPaths.enabled, fan.allSatisfy({ $0 < n }), let polygon = setUp(polygon: fan, of: v) {
                 t = polygon
                 i = j
             } else {
@@ -118,43 +118,59 @@ struct MeshRasterizer {
     /// drawn triangle by triangle) unless every corner lies on those planes (within 1/64 texel and
     /// 1/1024 of a factor) and its corners, snapped, turn one way. Its pixels are those of the
     /// triangles (the same outer edges, the same top-left rule; the inner edges are gone).
-    func setUp(polygon p: [MeshVertex]) -> RasterTriangle? {
-        let m = p.count
-        guard m > 3, m <= RasterTriangle.maxSides,
-              p.allSatisfy({ $0.w > 0 && $0.x.isFinite && $0.y.isFinite && $0.w.isFinite }) else { return nil }
+    func setUp(polygon corners: [Int], of vertices: [MeshVertex]) -> RasterTriangle? {
+        let m = corners.count
+        guard m > 3, m <= RasterTriangle.maxSides else { return nil }
+        @inline(__always) func p(_ k: Int) -> MeshVertex { vertices[corners[k]] }
+        for k in 0..<m {
+            let v = p(k)
+            guard v.w > 0, v.x.isFinite, v.y.isFinite, v.w.isFinite else { return nil }
+        }
         var best = 1, bestArea = 0.0
         for k in 1..<(m - 1) {
-            let area = abs(Double(p[k].x - p[0].x) * Double(p[k + 1].y - p[0].y) - Double(p[k + 1].x - p[0].x) * Double(p[k].y - p[0].y))
+            let area = abs(Double(p(k).x - p(0).x) * Double(p(k + 1).y - p(0).y) - Double(p(k + 1).x - p(0).x) * Double(p(k).y - p(0).y))
             if area > bestArea { best = k; bestArea = area }
         }
-        guard var t = setUp(p[0], p[best], p[best + 1]) else { return nil }
-        for v in p {
+        guard var t = setUp(p(0), p(best), p(best + 1)) else { return nil }
+        for k in 0..<m {
+            let v = p(k)
             let x = Double(v.x), y = Double(v.y), q = 1 / Double(v.w)
             let pq = t.pq.at(x, y)
             guard abs(pq - q) <= 1e-4 * q, abs(t.ps.at(x, y) / pq - Double(v.u)) <= 1.0 / 64,
                   abs(t.pt.at(x, y) / pq - Double(v.v)) <= 1.0 / 64,
                   abs(t.psh.at(x, y) - Double(v.shade)) <= 1.0 / 1024, abs(t.phl.at(x, y) - Double(v.highlight)) <= 1.0 / 1024,
                   abs(t.pal.at(x, y) - Double(v.alpha) * opacity) <= 1.0 / 1024 else { return nil }
+            if t.plain && !(v.shade == 1 && v.highlight == 0 && v.alpha == p(0).alpha) { return nil }
         }
-        if t.plain && !p.allSatisfy({ $0.shade == 1 && $0.highlight == 0 && $0.alpha == p[0].alpha }) { return nil }
-        // Snapped corners, clockwise on screen (positive area, as the triangles are set up).
-        var X = p.map { Self.snap($0.x) }, Y = p.map { Self.snap($0.y) }
-        var area = 0
-        for k in 0..<m { area += X[k] * Y[(k + 1) % m] - X[(k + 1) % m] * Y[k] }
-        if area == 0 || (area < 0 && cullBackFaces) { return nil }
-        if area < 0 { X.reverse(); Y.reverse() }
-        for k in 0..<m {
-            let a = k, b = (k + 1) % m, c = (k + 2) % m
-            if (X[b] - X[a]) * (Y[c] - Y[b]) - (X[c] - X[b]) * (Y[b] - Y[a]) < 0 { return nil }
+        // Snapped corners, clockwise on screen (positive area, as the triangles are set up); at most
+        // six, kept in a tuple (no allocation per polygon).
+        var X = (0, 0, 0, 0, 0, 0), Y = (0, 0, 0, 0, 0, 0)
+        return withUnsafeMutableBytes(of: &X) { xb in
+            withUnsafeMutableBytes(of: &Y) { yb -> RasterTriangle? in
+                let X = xb.bindMemory(to: Int.self), Y = yb.bindMemory(to: Int.self)
+                for k in 0..<m { X[k] = Self.snap(p(k).x); Y[k] = Self.snap(p(k).y) }
+                var area = 0
+                for k in 0..<m { area += X[k] * Y[(k + 1) % m] - X[(k + 1) % m] * Y[k] }
+                if area == 0 || (area < 0 && cullBackFaces) { return nil }
+                if area < 0 {
+                    for k in 0..<m / 2 { X.swapAt(k, m - 1 - k); Y.swapAt(k, m - 1 - k) }
+                }
+                var minX = Int.max, maxX = Int.min, minY = Int.max, maxY = Int.min
+                for k in 0..<m {
+                    let a = k, b = (k + 1) % m, c = (k + 2) % m
+                    if (X[b] - X[a]) * (Y[c] - Y[b]) - (X[c] - X[b]) * (Y[b] - Y[a]) < 0 { return nil }
+                    minX = min(minX, X[k]); maxX = max(maxX, X[k]); minY = min(minY, Y[k]); maxY = max(maxY, Y[k])
+                }
+                let r0 = max(clip.y0, Self.ceilDiv(minY - 8, 16)), r1 = min(clip.y1 - 1, Self.floorDiv(maxY - 8, 16))
+                let c0 = max(clip.x0, Self.ceilDiv(minX - 8, 16)), c1 = min(clip.x1, Self.floorDiv(maxX - 8, 16) + 1)
+                guard r0 <= r1, c0 < c1 else { return nil }
+                func edge(_ k: Int) -> Edge { k < m ? Edge(X[k], Y[k], X[(k + 1) % m], Y[(k + 1) % m]) : .none }
+                t = RasterTriangle(e0: edge(0), e1: edge(1), e2: edge(2), r0: r0, r1: r1, c0: c0, c1: c1, ps: t.ps, pt: t.pt, pq: t.pq,
+                                   psh: t.psh, phl: t.phl, pal: t.pal, plain: t.plain, plainOpacity: t.plainOpacity, unitRows: t.unitRows)
+                t.e3 = edge(3); t.e4 = edge(4); t.e5 = edge(5); t.sides = m
+                return t
+            }
         }
-        let r0 = max(clip.y0, Self.ceilDiv(Y.min()! - 8, 16)), r1 = min(clip.y1 - 1, Self.floorDiv(Y.max()! - 8, 16))
-        let c0 = max(clip.x0, Self.ceilDiv(X.min()! - 8, 16)), c1 = min(clip.x1, Self.floorDiv(X.max()! - 8, 16) + 1)
-        guard r0 <= r1, c0 < c1 else { return nil }
-        func edge(_ k: Int) -> Edge { k < m ? Edge(X[k], Y[k], X[(k + 1) % m], Y[(k + 1) % m]) : .none }
-        t = RasterTriangle(e0: edge(0), e1: edge(1), e2: edge(2), r0: r0, r1: r1, c0: c0, c1: c1, ps: t.ps, pt: t.pt, pq: t.pq,
-                           psh: t.psh, phl: t.phl, pal: t.pal, plain: t.plain, plainOpacity: t.plainOpacity, unitRows: t.unitRows)
-        t.e3 = edge(3); t.e4 = edge(4); t.e5 = edge(5); t.sides = m
-        return t
     }
 
     /// A triangle's edges, rows, columns and attribute planes; nil when it draws nothing (degenerate,
