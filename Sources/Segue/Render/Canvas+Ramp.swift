@@ -19,10 +19,11 @@ extension Canvas {
     /// large fills in bands of rows on the canvas's threads (`banded`), like meshes.
     func fill(convex corners: [(x: Double, y: Double)], ramp: AxialRamp) {
         guard corners.count >= 3, !ramp.pixels.isEmpty, corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
+        var left = Double.infinity, right = -Double.infinity, top = Double.infinity, bottom = -Double.infinity
+        for c in corners { left = min(left, c.x); right = max(right, c.x); top = min(top, c.y); bottom = max(bottom, c.y) }
         func pixel(_ v: Double) -> Int { Int(max(-1e9, min(1e9, v)).rounded(.down)) }
-        let box = PixelRect(x0: pixel(xs.min()!) - 1, y0: pixel(ys.min()!) - 1, x1: pixel(xs.max()!) + 2, y1: pixel(ys.max()!) + 2)
-        banded(box) { $0.fillRows(convex: corners, ramp: ramp, top: ys.min()!, bottom: ys.max()!) }
+        let box = PixelRect(x0: pixel(left) - 1, y0: pixel(top) - 1, x1: pixel(right) + 2, y1: pixel(bottom) + 2)
+        banded(box) { $0.fillRows(convex: corners, ramp: ramp, top: top, bottom: bottom) }
     }
 
     /// `fill(convex:ramp:)` on this canvas's clip, on the calling thread.
@@ -34,13 +35,7 @@ extension Canvas {
             for r in r0..<r1 {
                 let yc = Double(r) + 0.5
                 // The row's centre line crosses a convex polygon's edges at its two ends.
-                var lo = Double.infinity, hi = -Double.infinity
-                for k in corners.indices {
-                    let a = corners[k], b = corners[(k + 1) % corners.count]
-                    guard (a.y <= yc && yc < b.y) || (b.y <= yc && yc < a.y) else { continue }
-                    let x = a.x + (yc - a.y) * (b.x - a.x) / (b.y - a.y)
-                    lo = min(lo, x); hi = max(hi, x)
-                }
+                let (lo, hi) = convexRow(y: yc, count: corners.count) { corners[$0] }
                 guard lo < hi else { continue }
                 let cs = max(clip.x0, Int((max(-1e9, lo) - 0.5).rounded(.up))), ce = min(clip.x1, Int((min(1e9, hi) - 0.5).rounded(.up)))
                 guard cs < ce else { continue }

@@ -46,16 +46,8 @@ struct Occlusion {
             let r0 = max(rows.lowerBound, Int((top - 0.5).rounded(.up))), r1 = min(rows.upperBound - 1, Int((bottom - 0.5).rounded(.down)))
             guard r0 <= r1 else { continue }
             for r in r0...r1 {
-                let y = Double(r) + 0.5
-                var a = Double.infinity, b = -Double.infinity
-                var u = p[p.index(before: p.endIndex)]
-                for v in p {
-                    let uy = Double(u.y), vy = Double(v.y)
-                    if uy != vy && min(uy, vy) <= y && y <= max(uy, vy) {
-                        let x = Double(u.x) + (y - uy) / (vy - uy) * Double(v.x - u.x)
-                        a = min(a, x); b = max(b, x)
-                    }
-                    u = v
+                let (a, b) = convexRow(y: Double(r) + 0.5, count: p.count) {
+                    let v = p[p.startIndex + $0]; return (Double(v.x), Double(v.y))
                 }
                 guard a < b else { continue }
                 let i = r - first

@@ -114,6 +114,14 @@ struct MeshRasterizer {
         if h1 < ce { body(h1, ce) }
     }
 
+    /// The rows r0...r1 and columns c0..<c1 of the clip whose pixel centres a shape with these snapped
+    /// bounds (1/16 px) may cover; nil when none.
+    @inline(__always) private func pixels(minX: Int, maxX: Int, minY: Int, maxY: Int) -> (r0: Int, r1: Int, c0: Int, c1: Int)? {
+        let r0 = max(clip.y0, Self.ceilDiv(minY - 8, 16)), r1 = min(clip.y1 - 1, Self.floorDiv(maxY - 8, 16))
+        let c0 = max(clip.x0, Self.ceilDiv(minX - 8, 16)), c1 = min(clip.x1, Self.floorDiv(maxX - 8, 16) + 1)
+        return r0 <= r1 && c0 < c1 ? (r0, r1, c0, c1) : nil
+    }
+
     /// A convex fan's polygon set up as one, with the planes of its largest triangle: nil (then it is
     /// drawn triangle by triangle) unless every corner lies on those planes (within 1/64 texel and
     /// 1/1024 of a factor) and its corners, snapped, turn one way. Its pixels are those of the
@@ -161,9 +169,7 @@ struct MeshRasterizer {
                     if (X[b] - X[a]) * (Y[c] - Y[b]) - (X[c] - X[b]) * (Y[b] - Y[a]) < 0 { return nil }
                     minX = min(minX, X[k]); maxX = max(maxX, X[k]); minY = min(minY, Y[k]); maxY = max(maxY, Y[k])
                 }
-                let r0 = max(clip.y0, Self.ceilDiv(minY - 8, 16)), r1 = min(clip.y1 - 1, Self.floorDiv(maxY - 8, 16))
-                let c0 = max(clip.x0, Self.ceilDiv(minX - 8, 16)), c1 = min(clip.x1, Self.floorDiv(maxX - 8, 16) + 1)
-                guard r0 <= r1, c0 < c1 else { return nil }
+                guard let (r0, r1, c0, c1) = pixels(minX: minX, maxX: maxX, minY: minY, maxY: maxY) else { return nil }
                 func edge(_ k: Int) -> Edge { k < m ? Edge(X[k], Y[k], X[(k + 1) % m], Y[(k + 1) % m]) : .none }
                 t = RasterTriangle(e0: edge(0), e1: edge(1), e2: edge(2), r0: r0, r1: r1, c0: c0, c1: c1, ps: t.ps, pt: t.pt, pq: t.pq,
                                    psh: t.psh, phl: t.phl, pal: t.pal, plain: t.plain, plainOpacity: t.plainOpacity, unitRows: t.unitRows)
@@ -191,9 +197,7 @@ struct MeshRasterizer {
         }
         let minY = min(Y0, Y1, Y2), maxY = max(Y0, Y1, Y2)
         let minX = min(X0, X1, X2), maxX = max(X0, X1, X2)
-        let r0 = max(clip.y0, Self.ceilDiv(minY - 8, 16)), r1 = min(clip.y1 - 1, Self.floorDiv(maxY - 8, 16))
-        let c0 = max(clip.x0, Self.ceilDiv(minX - 8, 16)), c1 = min(clip.x1, Self.floorDiv(maxX - 8, 16) + 1)
-        guard r0 <= r1, c0 < c1 else { return nil }
+        guard let (r0, r1, c0, c1) = pixels(minX: minX, maxX: maxX, minY: minY, maxY: maxY) else { return nil }
 
         // Attribute planes over the exact positions (snapping only decides coverage).
         let x0 = Double(v0.x), y0 = Double(v0.y)
