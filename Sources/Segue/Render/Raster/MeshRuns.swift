@@ -170,8 +170,12 @@ func attributedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Un
                     x: UnsafePointer<Int32>, y: UnsafePointer<Int32>, shade: UnsafePointer<Int32>,
                     highlight: UnsafePointer<Int32>, alpha: UnsafePointer<Int32>,
                     within row: UnsafeMutableBufferPointer<UInt32>, lights: Bool, fades: Bool, uniform: UInt32?) {
+    // Sixteen a step (MeshSpans16), the last 0…15 pixels eight a step.
+    let done = attributedSpan16(dst, count, tex, stride, x: x, y: y, shade: shade, highlight: highlight, alpha: alpha,
+                                lights: lights, fades: fades, uniform: uniform)
+    let (x, y, shade, highlight, alpha) = (x + done, y + done, shade + done, highlight + done, alpha + done)
     let uniformLanes = uniform.map(uniformSample8)
-    eightAtATime(dst, count, first: 0, within: row) { d, lane, offset in
+    eightAtATime(dst + done, count - done, first: 0, within: row) { d, lane, offset in
         let whole = lane[0] == Float(offset) && lane[7] == Float(offset + 7)
         let i = unsafeBitCast(lane + 8_388_608, to: I8.self) &- 0x4b00_0000
         @inline(__always) func load(_ p: UnsafePointer<Int32>) -> I8 {

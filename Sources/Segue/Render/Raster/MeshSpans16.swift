@@ -1,7 +1,8 @@
-// MeshSpans16: the mesh kernels sixteen pixels a step — `meshSpan`'s and `affineSpan`'s long runs
-// (a cube face, a flipping page, a turning card). The same arithmetic as the eight-lane kernels in
-// MeshSpans, lane for lane, so the same pixels (FastPathTests pin both against the reference); each
-// span's last 0…15 pixels go through the eight-lane step. Where the CPU has 512-bit registers
+// MeshSpans16: the mesh kernels sixteen pixels a step — `meshSpan`'s, `affineSpan`'s and
+// `attributedSpan`'s long runs (a cube face, a flipping page, a turning card, the ripple's water).
+// The same arithmetic as the eight-lane kernels in MeshSpans, lane for lane, so the same pixels
+// (FastPathTests and SixteenLaneTests pin both against the reference); each span's last 0…15 pixels
+// go through the eight-lane step. Where the CPU has 512-bit registers
 // (AVX-512, built with `-target-cpu native`) a vector of sixteen is one register and a group costs
 // about the instructions eight did (~240 per sixteen against ~170 per eight): the division, the
 // index arithmetic, the weights and the blend are shared, only the sixteen tap-pair loads are not.
@@ -106,3 +107,88 @@ func meshSpan16(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
     return i
 }
 
+
+/// Every 16-bit lane shifted right by `n` (0 < n < 16), on the 32-bit view.
+@inline(__always) func shr(_ x: Half32, _ n: UInt32) -> Half32 {
+    lanes32((pixels16(x) &>> n) & Px16(repeating: (0xffff >> n) &* 0x1_0001))
+}
+@inline(__always) func and(_ x: Half32, _ y: Half32) -> Half32 { lanes32(pixels16(x) & pixels16(y)) }
+
+/// `modulate8` for sixteen samples, lane for lane.
+@inline(__always)
+func modulate16(_ rb: Half32, _ ag: Half32, shade sh: I16, highlight hl: I16?, alpha al: I16?) -> (Half32, Half32) {
+    @inline(__always) func both(_ w: I16) -> Half32 { let u = unsafeBitCast(w, to: Px16.self); return lanes32(u | (u &<< 16)) }
+    // min(x, y) for values apart by less than 2¹⁵: y + (x − y) where that is negative.
+    @inline(__always) func min16(_ x: Half32, _ y: Half32) -> Half32 {
+        let d = x &- y
+        return y &+ and(d, h32(0) &- shr(d, 15))
+    }
+    @inline(__always) func lit(_ c: Half32, _ sh: Half32, _ lift: Half32, _ a: Half32) -> Half32 {
+        let x = c &* sh
+        return min16(a, shr(shr(x, 1) &+ shr(lift, 1) &+ and(and(x, lift), h32(1)), 7))
+    }
+    let alpha = pixels16(ag) &>> 16
+    let aa = lanes32(alpha | (alpha &<< 16))
+    let shRB = both(sh), shAG = lanes32(unsafeBitCast(sh, to: Px16.self) | Px16(repeating: 256 << 16))
+    var orb: Half32, oag: Half32
+    if let hl {
+        let liftRB = aa &* both(hl) &+ h32(128), liftAG = aa &* lanes32(unsafeBitCast(hl, to: Px16.self)) &+ h32(128)
+        orb = lit(rb, shRB, liftRB, aa); oag = lit(ag, shAG, liftAG, aa)
+    } else {
+        orb = min16(aa, shr8(rb &* shRB &+ h32(128))); oag = min16(aa, shr8(ag &* shAG &+ h32(128)))
+    }
+    if let al {
+        let alB = both(al)
+        orb = shr8(orb &* alB &+ h32(128)); oag = shr8(oag &* alB &+ h32(128))
+    }
+    return (orb, oag)
+}
+
+/// `attributedSpan`'s pixels 0..<count − count % 16, sixteen a step, lane for lane as its groups of
+/// eight; returns how many that is.
+@inline(__always)
+func attributedSpan16(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int,
+                      x: UnsafePointer<Int32>, y: UnsafePointer<Int32>, shade: UnsafePointer<Int32>,
+                      highlight: UnsafePointer<Int32>, alpha: UnsafePointer<Int32>,
+                      lights: Bool, fades: Bool, uniform: UInt32?) -> Int {
+    let mask = Px16(repeating: 0x00ff_00ff)
+    let uniformLanes = uniform.map { c in (lanes32(Px16(repeating: c) & mask), lanes32((Px16(repeating: c) &>> 8) & mask)) }
+    var i = 0
+    while i + 16 <= count {
+        @inline(__always) func load(_ p: UnsafePointer<Int32>) -> I16 { UnsafeRawPointer(p + i).loadUnaligned(as: I16.self) }
+        let rb: Half32, ag: Half32
+        if let c = uniformLanes {
+            (rb, ag) = c
+        } else {
+            let px = load(x), py = load(y)
+            let t00: Px16, t10: Px16, t01: Px16, t11: Px16
+            if alongOneRow(px, py) {
+                (t00, t10, t01, t11) = rowTaps16(tex + Int(py[0] >> 8) * stride + Int(px[0] >> 8), stride)
+            } else {
+                (t00, t10, t01, t11) = gather16(tex, stride, px, py)
+            }
+            (rb, ag) = bilinear16Lanes(t00, t10, t01, t11, unsafeBitCast(px, to: Px16.self), unsafeBitCast(py, to: Px16.self))
+        }
+        let (orb, oag) = modulate16(rb, ag, shade: load(shade), highlight: lights ? load(highlight) : nil,
+                                    alpha: fades ? load(alpha) : nil)
+        putLanes16(dst + i, orb, oag, opacity: 255)
+        i += 16
+    }
+    return i
+}
+
+/// Whether sixteen texture positions (1/256 texel) step exactly one texel right each along one row.
+@inline(__always) func alongOneRow(_ x: I16, _ y: I16) -> Bool {
+    let steps = I16(0, 256, 512, 768, 1024, 1280, 1536, 1792, 2048, 2304, 2560, 2816, 3072, 3328, 3584, 3840)
+    let off = (x &- I16(repeating: x[0]) &- steps) | (y &- I16(repeating: y[0]))
+    let h = off.lowHalf | off.highHalf, q = h.lowHalf | h.highHalf
+    return (q[0] | q[1] | q[2] | q[3]) == 0
+}
+
+/// `rowTaps8` for sixteen pixels.
+@inline(__always)
+func rowTaps16(_ q: UnsafePointer<UInt32>, _ stride: Int) -> (t00: Px16, t10: Px16, t01: Px16, t11: Px16) {
+    let r = UnsafeRawPointer(q), down = 4 * stride
+    return (r.loadUnaligned(as: Px16.self), r.loadUnaligned(fromByteOffset: 4, as: Px16.self),
+            r.loadUnaligned(fromByteOffset: down, as: Px16.self), r.loadUnaligned(fromByteOffset: down + 4, as: Px16.self))
+}
