@@ -113,6 +113,21 @@ func scaledRow(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeM
     let top = UnsafeRawPointer(tex + (V >> 24) * stride), down = 4 * stride
     let fy = Px8(repeating: UInt32(truncatingIfNeeded: V >> 16) & 0xff)
     var i = 0
+    // Sixteen a step (the same arithmetic as eight, lane for lane), then eight, then one by one.
+    while i + 16 <= count {
+        @inline(__always) func pairs(_ below: Int) -> (Px16, Px16) {
+            @inline(__always) func pair(_ k: Int) -> UInt64 {
+                top.loadUnaligned(fromByteOffset: 4 * Int(columns[i + k]) + below, as: UInt64.self)
+            }
+            return unzip(SIMD8(pair(0), pair(1), pair(2), pair(3), pair(4), pair(5), pair(6), pair(7)),
+                         SIMD8(pair(8), pair(9), pair(10), pair(11), pair(12), pair(13), pair(14), pair(15)))
+        }
+        let (t00, t10) = pairs(0), (t01, t11) = pairs(down)
+        let fx = UnsafeRawPointer(fractions + i).loadUnaligned(as: Px16.self)
+        let (rb, ag) = bilinear16Lanes(t00, t10, t01, t11, fx, Px16(repeating: fy[0]))
+        putLanes16(dst + i, rb, ag, opacity: opacity)
+        i += 16
+    }
     while i + 8 <= count {
         @inline(__always) func pair(_ k: Int, _ below: Int = 0) -> UInt64 {
             top.loadUnaligned(fromByteOffset: 4 * Int(columns[i + k]) + below, as: UInt64.self)
