@@ -169,12 +169,20 @@ func attributedSpan16(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: 
             }
             (rb, ag) = bilinear16Lanes(t00, t10, t01, t11, unsafeBitCast(px, to: Px16.self), unsafeBitCast(py, to: Px16.self))
         }
-        let (orb, oag) = modulate16(rb, ag, shade: load(shade), highlight: lights ? load(highlight) : nil,
+        // A group none of whose pixels is lit (the water's far slopes) skips the highlight's arithmetic.
+        let hl = lights ? load(highlight) : nil
+        let (orb, oag) = modulate16(rb, ag, shade: load(shade), highlight: hl.flatMap { anyNonzero($0) ? $0 : nil },
                                     alpha: fades ? load(alpha) : nil)
         putLanes16(dst + i, orb, oag, opacity: 255)
         i += 16
     }
     return i
+}
+
+/// Whether any of sixteen lanes is not zero.
+@inline(__always) func anyNonzero(_ v: I16) -> Bool {
+    let h = v.lowHalf | v.highHalf, q = h.lowHalf | h.highHalf
+    return (q[0] | q[1] | q[2] | q[3]) != 0
 }
 
 /// Whether sixteen texture positions (1/256 texel) step exactly one texel right each along one row.
