@@ -107,12 +107,12 @@ func meshSpan16(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
     return i
 }
 
-
 /// Every 16-bit lane shifted right by `n` (0 < n < 16), on the 32-bit view.
 @inline(__always) func shr(_ x: Half32, _ n: UInt32) -> Half32 {
     lanes32((pixels16(x) &>> n) & Px16(repeating: (0xffff >> n) &* 0x1_0001))
 }
-@inline(__always) func and(_ x: Half32, _ y: Half32) -> Half32 { lanes32(pixels16(x) & pixels16(y)) }
+/// The bitwise and of two sets of 16-bit lanes, on the 32-bit view.
+@inline(__always) func andLanes(_ x: Half32, _ y: Half32) -> Half32 { lanes32(pixels16(x) & pixels16(y)) }
 
 /// `modulate8` for sixteen samples, lane for lane.
 @inline(__always)
@@ -121,11 +121,11 @@ func modulate16(_ rb: Half32, _ ag: Half32, shade sh: I16, highlight hl: I16?, a
     // min(x, y) for values apart by less than 2¹⁵: y + (x − y) where that is negative.
     @inline(__always) func min16(_ x: Half32, _ y: Half32) -> Half32 {
         let d = x &- y
-        return y &+ and(d, h32(0) &- shr(d, 15))
+        return y &+ andLanes(d, h32(0) &- shr(d, 15))
     }
     @inline(__always) func lit(_ c: Half32, _ sh: Half32, _ lift: Half32, _ a: Half32) -> Half32 {
         let x = c &* sh
-        return min16(a, shr(shr(x, 1) &+ shr(lift, 1) &+ and(and(x, lift), h32(1)), 7))
+        return min16(a, shr(shr(x, 1) &+ shr(lift, 1) &+ andLanes(andLanes(x, lift), h32(1)), 7))
     }
     let alpha = pixels16(ag) &>> 16
     let aa = lanes32(alpha | (alpha &<< 16))
