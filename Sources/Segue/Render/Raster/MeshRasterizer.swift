@@ -58,21 +58,23 @@ struct MeshRasterizer {
             }
             band.removeAll(keepingCapacity: true)
         }
+        let indices = mesh.indices
         var i = 0
-        var fan: [Int] = []
-        while i + 2 < mesh.indices.count {
-            let a = Int(mesh.indices[i]), b = Int(mesh.indices[i + 1]), c = Int(mesh.indices[i + 2])
+        while i + 2 < indices.count {
+            let a = Int(indices[i]), b = Int(indices[i + 1]), c = Int(indices[i + 2])
             // A fan of triangles (a, b, c), (a, c, d), … over one plane is drawn as its polygon: one
-            // span a row instead of one per triangle the row crosses.
-            fan.removeAll(keepingCapacity: true)
-            fan.append(a); fan.append(b); fan.append(c)
-            var j = i + 3
-            while j + 2 < mesh.indices.count && fan.count < RasterTriangle.maxSides && Int(mesh.indices[j]) == a
-                    && Int(mesh.indices[j + 1]) == fan[fan.count - 1] {
-                fan.append(Int(mesh.indices[j + 2])); j += 3
+            // span a row instead of one per triangle the row crosses. Its corners are a, b and each
+            // triangle's third index, read in place (no list of them per fan).
+            var sides = 3, j = i + 3
+            while j + 2 < indices.count && sides < RasterTriangle.maxSides && Int(indices[j]) == a
+                    && indices[j + 1] == indices[j - 1] {
+                sides += 1; j += 3
             }
+            let start = i
+            @inline(__always) func corner(_ k: Int) -> Int { Int(k < 2 ? indices[start + k] : indices[start + 3 * k - 4]) }
             let t: RasterTriangle
-            if fan.count > 3, FastPaths.enabled, fan.allSatisfy({ $0 < n }), let polygon = setUp(polygon: fan, of: v) {
+            if sides > 3, FastPaths.enabled, (0..<sides).allSatisfy({ corner($0) < n }),
+               let polygon = setUp(polygon: sides, corner: corner, of: v) {
                 t = polygon
                 i = j
             } else {
@@ -127,9 +129,13 @@ struct MeshRasterizer {
     /// 1/1024 of a factor) and its corners, snapped, turn one way. Its pixels are those of the
     /// triangles (the same outer edges, the same top-left rule; the inner edges are gone).
     func setUp(polygon corners: [Int], of vertices: [MeshVertex]) -> RasterTriangle? {
-        let m = corners.count
+        setUp(polygon: corners.count, corner: { corners[$0] }, of: vertices)
+    }
+
+    /// `setUp(polygon:of:)` for the `m` corners `corner(0)`, …, `corner(m − 1)` (vertex indices).
+    func setUp(polygon m: Int, corner: (Int) -> Int, of vertices: [MeshVertex]) -> RasterTriangle? {
         guard m > 3, m <= RasterTriangle.maxSides else { return nil }
-        @inline(__always) func p(_ k: Int) -> MeshVertex { vertices[corners[k]] }
+        @inline(__always) func p(_ k: Int) -> MeshVertex { vertices[corner(k)] }
         for k in 0..<m {
             let v = p(k)
             guard v.w > 0, v.x.isFinite, v.y.isFinite, v.w.isFinite else { return nil }

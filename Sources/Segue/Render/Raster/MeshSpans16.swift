@@ -188,9 +188,7 @@ func attributedSpan16(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: 
 /// Whether sixteen texture positions (1/256 texel) step exactly one texel right each along one row.
 @inline(__always) func alongOneRow(_ x: I16, _ y: I16) -> Bool {
     let steps = I16(0, 256, 512, 768, 1024, 1280, 1536, 1792, 2048, 2304, 2560, 2816, 3072, 3328, 3584, 3840)
-    let off = (x &- I16(repeating: x[0]) &- steps) | (y &- I16(repeating: y[0]))
-    let h = off.lowHalf | off.highHalf, q = h.lowHalf | h.highHalf
-    return (q[0] | q[1] | q[2] | q[3]) == 0
+    return !anyNonzero((x &- I16(repeating: x[0]) &- steps) | (y &- I16(repeating: y[0])))
 }
 
 /// `rowTaps8` for sixteen pixels.
