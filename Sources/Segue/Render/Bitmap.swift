@@ -10,6 +10,12 @@ public final class Bitmap: @unchecked Sendable {
     public let stride: Int
     public let pixels: UnsafeMutablePointer<UInt32>
     private let owned: Bool
+    /// Moves on whenever the pixels may have changed (see Bitmap+Levels): a Canvas drawing into the
+    /// bitmap, `fill`, the subscript setter, `contentsChanged()`.
+    private(set) var contentVersion = 0
+    /// Halved copies for minified drawing (`level(x:y:)`), valid while `levelsVersion` is current.
+    var levels: [Int: Bitmap] = [:]
+    var levelsVersion = 0
 
     /// A new bitmap, every pixel `fill` (transparent by default).
     public init(width: Int, height: Int, fill: UInt32 = 0) {
@@ -36,12 +42,17 @@ public final class Bitmap: @unchecked Sendable {
 
     @inline(__always) public subscript(x: Int, y: Int) -> UInt32 {
         get { pixels[y * stride + x] }
-        set { pixels[y * stride + x] = newValue }
+        set { pixels[y * stride + x] = newValue; contentVersion &+= 1 }
     }
 
     public func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { pixels + y * stride }
 
+    /// Says the pixels were written directly (through `pixels` or `row`): halved copies made from
+    /// the old contents are dropped. Drawing through a Canvas says so itself.
+    public func contentsChanged() { contentVersion &+= 1 }
+
     public func fill(_ pixel: UInt32) {
+        contentsChanged()
         for y in 0..<height { row(y).update(repeating: pixel, count: width) }
     }
 

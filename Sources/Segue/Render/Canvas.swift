@@ -38,6 +38,7 @@ public struct Canvas: Sendable {
 
     public init(target: Bitmap) {
         self.target = target
+        target.contentsChanged()
         clip = PixelRect(x0: 0, y0: 0, x1: target.width, y1: target.height)
     }
 
@@ -100,6 +101,14 @@ public struct Canvas: Sendable {
         return true
     }
 
+    /// How many times a texture this many texels along an axis may be halved for a minified draw:
+    /// while it keeps eight texels, at most four times.
+    static func halvingLimit(_ n: Int) -> Int {
+        var k = 0
+        while k < 4 && n >> (k + 1) >= 8 { k += 1 }
+        return k
+    }
+
     /// Rasterizes `mesh` textured by `texture`, perspective-correct and bilinear, with per-vertex
     /// shading and alpha, triangles in order. With `cullBackFaces`, triangles facing away are skipped:
     /// those whose on-screen winding is counter-clockwise (y down). An unrotated `Mesh(columns:rows:)`
@@ -116,6 +125,12 @@ public struct Canvas: Sendable {
             let x = Int(max(-1e9, min(1e9, v.x))), y = Int(max(-1e9, min(1e9, v.y)))
             box = PixelRect(x0: min(box.x0, x - 1), y0: min(box.y0, y - 1), x1: max(box.x1, x + 2), y1: max(box.y1, y + 2))
         }
+        // A mesh that reads its texture minified everywhere reads a halved copy (Bitmap+Levels), made
+        // here, before the draw splits into bands.
+        let halvings = texture.uniformPixel != nil ? (x: 0, y: 0)
+            : mesh.minification(limit: (Self.halvingLimit(texture.width), Self.halvingLimit(texture.height)))
+        let level = texture.level(x: halvings.x, y: halvings.y)
+        let texelScale = (u: 1 / Double(1 << halvings.x), v: 1 / Double(1 << halvings.y))
         banded(box) { band in
             // Wide draws go in vertical strips, so the texels one strip reads stay in cache while
             // its rows are drawn (a turned texture is read across its rows, not along them).
@@ -127,7 +142,7 @@ public struct Canvas: Sendable {
             repeat {
                 var clip = band.clip
                 if r.x1 - r.x0 > 2 * strip { clip.x0 = max(clip.x0, x); clip.x1 = min(clip.x1, x + strip) }
-                MeshRasterizer(target: band.target, clip: clip, texture: texture, opacity: min(1, opacity),
+                MeshRasterizer(target: band.target, clip: clip, texture: level, texelScale: texelScale, opacity: min(1, opacity),
                                cullBackFaces: cullBackFaces, occluded: occluded).draw(mesh)
                 x += strip
             } while r.x1 - r.x0 > 2 * strip && x < r.x1

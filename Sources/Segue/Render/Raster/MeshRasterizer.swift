@@ -1,3 +1,4 @@
+import Glibc
 // MeshRasterizer: the one textured-triangle rasterizer behind every 3D and warp effect.
 // - Exact coverage: vertices snap to 1/16 px and edge functions are evaluated in 64-bit integers, so
 //   the top-left rule is exact — a pixel centre on an edge shared by two triangles belongs to exactly
@@ -33,8 +34,13 @@ struct MeshRasterizer {
     /// Pixels left undrawn: something opaque drawn later covers them (`Occlusion`).
     let occluded: Occlusion?
 
-    init(target: Bitmap, clip: PixelRect, texture: Bitmap, opacity: Double, cullBackFaces: Bool, occluded: Occlusion? = nil) {
-        self.target = target; self.clip = clip; self.texture = texture; self.opacity = opacity
+    /// Texel units of `texture` per mesh texel unit along u and v: 1 for the mesh's own texture, ½ per
+    /// halving for one of its levels (`Bitmap.level`).
+    let texelScale: (u: Double, v: Double)
+
+    init(target: Bitmap, clip: PixelRect, texture: Bitmap, texelScale: (u: Double, v: Double) = (1, 1), opacity: Double,
+         cullBackFaces: Bool, occluded: Occlusion? = nil) {
+        self.target = target; self.clip = clip; self.texture = texture; self.texelScale = texelScale; self.opacity = opacity
         self.cullBackFaces = cullBackFaces; self.occluded = occluded
         fast = FastPaths.enabled && SpanPlanes.fitsKernels(stride: texture.stride, height: texture.height)
         uniform = texture.uniformPixel
@@ -150,8 +156,8 @@ struct MeshRasterizer {
             let v = p(k)
             let x = Double(v.x), y = Double(v.y), q = 1 / Double(v.w)
             let pq = t.pq.at(x, y)
-            guard abs(pq - q) <= 1e-4 * q, abs(t.ps.at(x, y) / pq - Double(v.u)) <= 1.0 / 64,
-                  abs(t.pt.at(x, y) / pq - Double(v.v)) <= 1.0 / 64,
+            guard abs(pq - q) <= 1e-4 * q, abs(t.ps.at(x, y) / pq - Double(v.u) * texelScale.u) <= 1.0 / 64,
+                  abs(t.pt.at(x, y) / pq - Double(v.v) * texelScale.v) <= 1.0 / 64,
                   abs(t.psh.at(x, y) - Double(v.shade)) <= 1.0 / 1024, abs(t.phl.at(x, y) - Double(v.highlight)) <= 1.0 / 1024,
                   abs(t.pal.at(x, y) - Double(v.alpha) * opacity) <= 1.0 / 1024 else { return nil }
             if t.plain && !(v.shade == 1 && v.highlight == 0 && v.alpha == p(0).alpha) { return nil }
@@ -220,10 +226,11 @@ struct MeshRasterizer {
             && v2.highlight == 0 && v0.alpha == v1.alpha && v1.alpha == v2.alpha
         let plainOpacity = alpha8(opacity * Double(v0.alpha))
         if plain && plainOpacity == 0 { return nil }
-        let pq = plane(q0, q1, q2), pt = plane(Double(v0.v) * q0, Double(v1.v) * q1, Double(v2.v) * q2)
+        let su = texelScale.u, sv = texelScale.v
+        let pq = plane(q0, q1, q2), pt = plane(Double(v0.v) * sv * q0, Double(v1.v) * sv * q1, Double(v2.v) * sv * q2)
         return RasterTriangle(
             e0: Edge(X0, Y0, X1, Y1), e1: Edge(X1, Y1, X2, Y2), e2: Edge(X2, Y2, X0, Y0), r0: r0, r1: r1, c0: c0, c1: c1,
-            ps: plane(Double(v0.u) * q0, Double(v1.u) * q1, Double(v2.u) * q2), pt: pt, pq: pq,
+            ps: plane(Double(v0.u) * su * q0, Double(v1.u) * su * q1, Double(v2.u) * su * q2), pt: pt, pq: pq,
             psh: plane(Double(v0.shade), Double(v1.shade), Double(v2.shade)),
             phl: plane(Double(v0.highlight), Double(v1.highlight), Double(v2.highlight)),
             pal: plane(Double(v0.alpha) * opacity, Double(v1.alpha) * opacity, Double(v2.alpha) * opacity),
@@ -243,6 +250,10 @@ struct MeshRasterizer {
         let planes = RasterTriangle.planes(t, row: r, from: cs)
         let unit = RasterTriangle.unitRow(t, planes)
         var (SH, HL, AL, dSH, dHL, dAL) = RasterTriangle.factors(t, row: r, from: cs)
+        if minSkip {
+            let u = planes.s / planes.q, dudx = (planes.ds - u * planes.dq) / planes.q
+            if abs(dudx) > 512 { return }
+        }
         // The pixels whose taps all lie inside the texture go to the kernels in one piece; those
         // reaching past it (at a page's border, usually a pixel or two) take the checked sampler.
         let n = ce - cs
@@ -284,6 +295,7 @@ struct MeshRasterizer {
     }
 }
 
+let minSkip = getenv("MINSKIP") != nil
 /// A triangle set up for drawing: its edges, the rows and columns it may cover, and its attribute
 /// planes — u/w, v/w, 1/w (perspective-correct texturing) and shade, highlight, alpha.
 struct RasterTriangle {
