@@ -51,22 +51,24 @@ public struct Mesh: Sendable {
 }
 
 extension Mesh {
-    /// Whether every triangle is read along texture rows as it is drawn along screen rows: no
-    /// perspective, and v constant along each screen row (a page lying flat, moved or scaled).
-    var readsAlongTextureRows: Bool {
+    /// Whether some triangle is read more across texture rows than along them as it is drawn along
+    /// screen rows (|dv/dx| > |du/dx|: a page turned past 45° in the screen), where each pixel's taps
+    /// lie on new texture rows. Perspective is left out of the estimate (u, v linear over the corners),
+    /// and so are triangles that map no area of texture (a feathered edge's skirt).
+    var readsAcrossTextureRows: Bool {
         var i = 0
         while i + 2 < indices.count {
             let a = Int(indices[i]), b = Int(indices[i + 1]), c = Int(indices[i + 2])
             i += 3
             guard a < vertices.count, b < vertices.count, c < vertices.count else { continue }
             let p = vertices[a], q = vertices[b], r = vertices[c]
-            guard p.w == 1, q.w == 1, r.w == 1 else { return false }
             let det = (q.x - p.x) * (r.y - p.y) - (r.x - p.x) * (q.y - p.y)
-            if det == 0 { continue }
-            // dv/dx of the triangle's texture map, against the texels it spans.
-            let dvdx = ((q.v - p.v) * (r.y - p.y) - (r.v - p.v) * (q.y - p.y)) / det
-            if abs(dvdx) > 1e-3 { return false }
+            if det == 0 || !det.isFinite || abs((q.u - p.u) * (r.v - p.v) - (r.u - p.u) * (q.v - p.v)) <= 1e-3 { continue }
+            // du/dx and dv/dx of the triangle's texture map (times det).
+            let dudx = (q.u - p.u) * (r.y - p.y) - (r.u - p.u) * (q.y - p.y)
+            let dvdx = (q.v - p.v) * (r.y - p.y) - (r.v - p.v) * (q.y - p.y)
+            if abs(dvdx) > abs(dudx) { return true }
         }
-        return true
+        return false
     }
 }
