@@ -1,68 +1,134 @@
 // Bitmap levels: a texture read minified — a cube face or a flipping page seen nearly edge-on, four
 // or five texels to a pixel — costs a new cache line nearly every pixel for texels that are then
-// mostly skipped (aliasing as they go). A level is the bitmap halved along x `kx` times and along y
-// `ky` times (each texel the rounded mean of the two it replaces), made once per bitmap contents and
-// kept with it, so a mesh drawn minified reads a texture about its own size on screen. The halvings
-// are per axis (ripmap levels): a page turned about a vertical axis is squeezed across, not down, and
-// keeps its rows. Level texel j covers texels 2j and 2j + 1, so texel-space u maps to u / 2 per
-// halving; an odd last texel is averaged with itself.
+// mostly skipped (aliasing as they go). A level is the bitmap halved along y `ky` times, then along
+// x `kx` times, each texel the rounded mean of the two it replaces: made in one pass when first asked
+// for (from a kept level on the way there if there is one, in bands on the draw's threads) and kept
+// with the bitmap, the last two asked for, so a mesh drawn minified reads a texture about its own
+// size on screen. The halvings are per axis (ripmap levels): a page turned about a vertical axis is
+// squeezed across, not down, and keeps its rows. Level texel j covers texels 2j and 2j + 1, so
+// texel-space u maps to u / 2 per halving; an odd last texel is averaged with itself.
 // Levels are kept per `contentVersion`: drawing into a bitmap through a Canvas, `fill` and the
 // subscript setter move it on, and code writing `pixels` directly into a bitmap that may already
 // have been drawn from calls `contentsChanged()`.
 
+import Dispatch
+
 extension Bitmap {
+    /// How many levels a bitmap keeps (the most recently asked for): a turning page's level changes
+    /// one step at a time, and each is a fraction of the bitmap's size.
+    static let levelsKept = 2
+
     /// The bitmap halved `kx` times across and `ky` times down (self for 0, 0): made on first use
-    /// for these contents, then kept. Not thread-safe: ask on the drawing thread before a draw splits.
-    func level(x kx: Int, y ky: Int) -> Bitmap {
+    /// for these contents — from a kept level it can be halved from, else from the bitmap, on up to
+    /// `threads` threads — then kept while it is among the last `levelsKept` asked for. Not
+    /// thread-safe: ask on the drawing thread before a draw splits.
+    func level(x kx: Int, y ky: Int, threads: Int = 1) -> Bitmap {
         precondition(kx >= 0 && ky >= 0, "level indices must not be negative")
         if kx == 0 && ky == 0 { return self }
-        if levelsVersion != contentVersion { levels.removeAll(keepingCapacity: true); levelsVersion = contentVersion }
+        if levelsVersion != contentVersion { levels.removeAll(); levelsVersion = contentVersion }
         let key = kx << 8 | ky
-        if let b = levels[key] { return b }
-        let b = kx > 0 ? level(x: kx - 1, y: ky).halvedAcross() : level(x: kx, y: ky - 1).halvedDown()
-        levels[key] = b
+        let b: Bitmap
+        if let k = levels.firstIndex(where: { $0.key == key }) {
+            b = levels.remove(at: k).bitmap
+        } else {
+            // A kept level on the way (y halved first, then x): (a, ky) with a < kx, or (0, b), b < ky.
+            let on = levels.filter { ($0.key & 0xff == ky && $0.key >> 8 < kx) || ($0.key >> 8 == 0 && $0.key & 0xff < ky) }
+                .max { $0.bitmap.width * $0.bitmap.height > $1.bitmap.width * $1.bitmap.height }
+            let (a, c) = on.map { ($0.key >> 8, $0.key & 0xff) } ?? (0, 0)
+            b = (on?.bitmap ?? self).halved(x: kx - a, y: ky - c, threads: threads)
+        }
+        levels.insert((key, b), at: 0)
+        if levels.count > Self.levelsKept { levels.removeLast() }
         return b
+    }
+
+    /// `halvedDown` `ky` times, then `halvedAcross` `kx` times, in one pass: each row of the result
+    /// from its 2^ky rows, paired level by level, then halved across in place; rows in bands on up
+    /// to `threads` threads.
+    func halved(x kx: Int, y ky: Int, threads: Int = 1) -> Bitmap {
+        var heights = [height], widths = [width]
+        for _ in 0..<ky { heights.append((heights.last! + 1) / 2) }
+        for _ in 0..<kx { widths.append((widths.last! + 1) / 2) }
+        let out = Bitmap(width: widths[kx], height: heights[ky])
+        func rows(_ band: Range<Int>) {
+            // Two rows of scratch for each level below ky (a level's row is the mean of two of the
+            // level below, each made into its own buffer), and the row being halved across.
+            let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: (2 * ky + 1) * width)
+            defer { scratch.deallocate() }
+            let line = scratch + 2 * ky * width
+            func rowOf(_ level: Int, _ j: Int, into dst: UnsafeMutablePointer<UInt32>) -> UnsafeMutablePointer<UInt32> {
+                if level == 0 { return row(j) }
+                let a = rowOf(level - 1, 2 * j, into: scratch + 2 * (level - 1) * width)
+                let b = rowOf(level - 1, min(2 * j + 1, heights[level - 1] - 1), into: scratch + (2 * (level - 1) + 1) * width)
+                meanOfRows(a, b, into: dst, width)
+                return dst
+            }
+            for y in band {
+                let r = rowOf(ky, y, into: line)
+                if kx == 0 { out.row(y).update(from: r, count: width); continue }
+                if r != line { line.update(from: r, count: width) }
+                for k in 0..<kx { halveRow(line, widths[k]) }
+                out.row(y).update(from: line, count: widths[kx])
+            }
+        }
+        let bands = threads > 1 && width * height >= 1 << 20 ? threads * 2 : 1
+        if bands == 1 { rows(0..<out.height); return out }
+        let h = out.height
+        let work = UnsafeSendable(rows as (Range<Int>) -> Void)     // bands write disjoint rows
+        DispatchQueue.concurrentPerform(iterations: bands) { i in work.value(h * i / bands ..< h * (i + 1) / bands) }
+        return out
     }
 
     /// Each pair of columns as one texel, their rounded mean per channel.
     func halvedAcross() -> Bitmap {
-        let w = (width + 1) / 2
-        let out = Bitmap(width: w, height: height)
+        let out = Bitmap(width: (width + 1) / 2, height: height)
+        let line = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+        defer { line.deallocate() }
         for y in 0..<height {
-            let s = row(y), d = out.row(y)
-            var j = 0
-            // Sixteen a step: thirty-two texels, their even and odd columns averaged.
-            while 2 * j + 32 <= width {
-                let a = UnsafeRawPointer(s + 2 * j).loadUnaligned(as: Px16.self)
-                let b = UnsafeRawPointer(s + 2 * j + 16).loadUnaligned(as: Px16.self)
-                let (even, odd) = unzip(unsafeBitCast(a, to: SIMD8<UInt64>.self), unsafeBitCast(b, to: SIMD8<UInt64>.self))
-                UnsafeMutableRawPointer(d + j).storeBytes(of: meanOfBytes(even, odd), as: Px16.self)
-                j += 16
-            }
-            while j < w {
-                d[j] = meanOfBytes(s[2 * j], s[min(2 * j + 1, width - 1)])
-                j += 1
-            }
+            line.update(from: row(y), count: width)
+            halveRow(line, width)
+            out.row(y).update(from: line, count: out.width)
         }
         return out
     }
 
     /// Each pair of rows as one row, their rounded mean per channel.
     func halvedDown() -> Bitmap {
-        let h = (height + 1) / 2
-        let out = Bitmap(width: width, height: h)
-        for y in 0..<h {
-            let a = row(2 * y), b = row(min(2 * y + 1, height - 1)), d = out.row(y)
-            var x = 0
-            while x + 16 <= width {
-                let p = UnsafeRawPointer(a + x).loadUnaligned(as: Px16.self), q = UnsafeRawPointer(b + x).loadUnaligned(as: Px16.self)
-                UnsafeMutableRawPointer(d + x).storeBytes(of: meanOfBytes(p, q), as: Px16.self)
-                x += 16
-            }
-            while x < width { d[x] = meanOfBytes(a[x], b[x]); x += 1 }
-        }
+        let out = Bitmap(width: width, height: (height + 1) / 2)
+        for y in 0..<out.height { meanOfRows(row(2 * y), row(min(2 * y + 1, height - 1)), into: out.row(y), width) }
         return out
     }
+}
+
+/// Halves the `width` texels at `p` across in place: texel j becomes the mean of 2j and 2j + 1 (the
+/// last with itself when `width` is odd), (width + 1) / 2 of them. Sixteen a step: thirty-two
+/// texels read, their even and odd columns averaged (each step reads before it writes, and writes
+/// only texels already read).
+@inline(__always) func halveRow(_ p: UnsafeMutablePointer<UInt32>, _ width: Int) {
+    let w = (width + 1) / 2
+    var j = 0
+    while 2 * j + 32 <= width {
+        let a = UnsafeRawPointer(p + 2 * j).loadUnaligned(as: Px16.self)
+        let b = UnsafeRawPointer(p + 2 * j + 16).loadUnaligned(as: Px16.self)
+        let (even, odd) = unzip(unsafeBitCast(a, to: SIMD8<UInt64>.self), unsafeBitCast(b, to: SIMD8<UInt64>.self))
+        UnsafeMutableRawPointer(p + j).storeBytes(of: meanOfBytes(even, odd), as: Px16.self)
+        j += 16
+    }
+    while j < w {
+        p[j] = meanOfBytes(p[2 * j], p[min(2 * j + 1, width - 1)])
+        j += 1
+    }
+}
+
+/// `dst` = the per-channel rounded mean of `width` texels of rows `a` and `b`.
+@inline(__always) func meanOfRows(_ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, into dst: UnsafeMutablePointer<UInt32>, _ width: Int) {
+    var x = 0
+    while x + 16 <= width {
+        let p = UnsafeRawPointer(a + x).loadUnaligned(as: Px16.self), q = UnsafeRawPointer(b + x).loadUnaligned(as: Px16.self)
+        UnsafeMutableRawPointer(dst + x).storeBytes(of: meanOfBytes(p, q), as: Px16.self)
+        x += 16
+    }
+    while x < width { dst[x] = meanOfBytes(a[x], b[x]); x += 1 }
 }
 
 /// The rounded-up mean of each byte of `a` and `b`: ⌈(a + b) / 2⌉ = (a | b) − ((a ^ b) >> 1) without

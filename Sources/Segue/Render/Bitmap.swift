@@ -13,8 +13,9 @@ public final class Bitmap: @unchecked Sendable {
     /// Moves on whenever the pixels may have changed (see Bitmap+Levels): a Canvas drawing into the
     /// bitmap, `fill`, the subscript setter, `contentsChanged()`.
     private(set) var contentVersion = 0
-    /// Halved copies for minified drawing (`level(x:y:)`), valid while `levelsVersion` is current.
-    var levels: [Int: Bitmap] = [:]
+    /// Halved copies for minified drawing (`level(x:y:)`), the most recently asked for first, valid
+    /// while `levelsVersion` is current.
+    var levels: [(key: Int, bitmap: Bitmap)] = []
     var levelsVersion = 0
 
     /// A new bitmap, every pixel `fill` (transparent by default).

@@ -129,7 +129,7 @@ public struct Canvas: Sendable {
         // here, before the draw splits into bands.
         let halvings = texture.uniformPixel != nil ? (x: 0, y: 0)
             : mesh.minification(limit: (Self.halvingLimit(texture.width), Self.halvingLimit(texture.height)))
-        let level = texture.level(x: halvings.x, y: halvings.y)
+        let level = texture.level(x: halvings.x, y: halvings.y, threads: threads)
         let texelScale = (u: 1 / Double(1 << halvings.x), v: 1 / Double(1 << halvings.y))
         banded(box) { band in
             // Wide draws of a texture turned past 45° go in vertical strips, so the texels one strip
