@@ -145,6 +145,17 @@ struct TextureLevelTests {
         #expect(a.maxChannelDifference(to: b) == 0)
     }
 
+    @Test func aDrawOverLessThanASixteenthOfTheTextureReadsItWhole() {
+        // Making a level reads every texel: a 20×20 draw of a 400×120 texture is not worth one.
+        let t = Self.noise(400, 120, seed: 13)
+        let small = Self.quad(3, 4, 23, 24, u1: 400, v1: 120)
+        let a = Bitmap(width: 32, height: 32, fill: 0xff80_8080), b = a.copy()
+        Canvas(target: a).draw(small, texture: t)
+        MeshRasterizer(target: b, clip: PixelRect(x0: 0, y0: 0, x1: 32, y1: 32), texture: t, opacity: 1, cullBackFaces: false).draw(small)
+        #expect(a.maxChannelDifference(to: b) == 0)
+        #expect(t.levels.isEmpty)
+    }
+
     @Test func fineStripesSqueezedReadGreyNotAliased() {
         // Columns alternating black and white, one texel each, squeezed 4:1 across: every pixel
         // covers two pairs, so it should be mid-grey; sampling the full texture would land on whole
