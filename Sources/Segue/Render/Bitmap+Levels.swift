@@ -32,8 +32,9 @@ extension Bitmap {
             b = levels.remove(at: k).bitmap
         } else {
             // A kept level on the way (y halved first, then x): (a, ky) with a < kx, or (0, b), b < ky.
+            // The smallest such is the fewest halvings away.
             let on = levels.filter { ($0.key & 0xff == ky && $0.key >> 8 < kx) || ($0.key >> 8 == 0 && $0.key & 0xff < ky) }
-                .max { $0.bitmap.width * $0.bitmap.height > $1.bitmap.width * $1.bitmap.height }
+                .min { $0.bitmap.width * $0.bitmap.height < $1.bitmap.width * $1.bitmap.height }
             let (a, c) = on.map { ($0.key >> 8, $0.key & 0xff) } ?? (0, 0)
             b = (on?.bitmap ?? self).halved(x: kx - a, y: ky - c, threads: threads)
         }

@@ -1,4 +1,3 @@
-import Glibc
 // MeshRasterizer: the one textured-triangle rasterizer behind every 3D and warp effect.
 // - Exact coverage: vertices snap to 1/16 px and edge functions are evaluated in 64-bit integers, so
 //   the top-left rule is exact — a pixel centre on an edge shared by two triangles belongs to exactly
@@ -250,10 +249,6 @@ struct MeshRasterizer {
         let planes = RasterTriangle.planes(t, row: r, from: cs)
         let unit = RasterTriangle.unitRow(t, planes)
         var (SH, HL, AL, dSH, dHL, dAL) = RasterTriangle.factors(t, row: r, from: cs)
-        if minSkip {
-            let u = planes.s / planes.q, dudx = (planes.ds - u * planes.dq) / planes.q
-            if abs(dudx) > 512 { return }
-        }
         // The pixels whose taps all lie inside the texture go to the kernels in one piece; those
         // reaching past it (at a page's border, usually a pixel or two) take the checked sampler.
         let n = ce - cs
@@ -295,7 +290,6 @@ struct MeshRasterizer {
     }
 }
 
-let minSkip = getenv("MINSKIP") != nil
 /// A triangle set up for drawing: its edges, the rows and columns it may cover, and its attribute
 /// planes — u/w, v/w, 1/w (perspective-correct texturing) and shade, highlight, alpha.
 struct RasterTriangle {
