@@ -141,7 +141,8 @@ public struct Canvas: Sendable {
             // not along them). Only meshes of a few big triangles, every strip walking every
             // triangle. (Measured at 1920×1080, a page in perspective turned 0.3 / 0.79 / 1.2 rad in
             // the screen: 128-pixel strips 6.0–8.6 / 8.0–8.4 / 5.2–5.8 ms, whole rows 4.4–5.1 /
-            // 5.4–6.4 / 6.5–6.8; the cube and flips, turned not at all, 0.8× whole.)
+            // 5.4–6.4 / 6.5–6.8; the cube and flips, not turned in the screen, 0.85–0.88× p50 in
+            // whole rows over the transition.)
             let r = box.intersection(band.clip)
             let strip = mesh.indices.count <= 48 && mesh.readsAcrossTextureRows ? Canvas.meshStripWidth : Int.max / 4
             var x = r.x0
