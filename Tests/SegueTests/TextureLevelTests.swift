@@ -34,7 +34,7 @@ struct TextureLevelTests {
     @Test(arguments: [1, 2, 15, 31, 32, 33, 47, 64, 77])
     func halvingAcrossAveragesColumnPairs(width: Int) {
         let t = Self.noise(width, 3, seed: UInt64(width))
-        let h = t.halvedAcross()
+        let h = t.halved(x: 1, y: 0)
         #expect(h.width == (width + 1) / 2 && h.height == 3)
         for y in 0..<3 {
             for j in 0..<h.width {
@@ -46,7 +46,7 @@ struct TextureLevelTests {
     @Test(arguments: [1, 2, 5, 8])
     func halvingDownAveragesRowPairs(height: Int) {
         let t = Self.noise(37, height, seed: UInt64(100 + height))
-        let h = t.halvedDown()
+        let h = t.halved(x: 0, y: 1)
         #expect(h.width == 37 && h.height == (height + 1) / 2)
         for y in 0..<h.height {
             for x in 0..<37 { #expect(h[x, y] == Self.mean(t[x, 2 * y], t[x, min(2 * y + 1, height - 1)])) }
@@ -57,8 +57,8 @@ struct TextureLevelTests {
     func onePassLevelsEqualTheHalvingsInTurn(kx: Int, ky: Int) {
         let t = Self.noise(75, 37, seed: UInt64(kx * 10 + ky))
         var chain = t
-        for _ in 0..<ky { chain = chain.halvedDown() }
-        for _ in 0..<kx { chain = chain.halvedAcross() }
+        for _ in 0..<ky { chain = chain.halved(x: 0, y: 1) }
+        for _ in 0..<kx { chain = chain.halved(x: 1, y: 0) }
         let made = t.halved(x: kx, y: ky)
         #expect(made.width == chain.width && made.height == chain.height)
         #expect(made.maxChannelDifference(to: chain) == 0)

@@ -43,9 +43,10 @@ extension Bitmap {
         return b
     }
 
-    /// `halvedDown` `ky` times, then `halvedAcross` `kx` times, in one pass: each row of the result
-    /// from its 2^ky rows, paired level by level, then halved across in place; rows in bands on up
-    /// to `threads` threads.
+    /// The bitmap's rows paired `ky` times (each row the rounded mean of two, the last with itself
+    /// when the count is odd), then its columns `kx` times, in one pass: each row of the result from
+    /// its 2^ky rows, paired level by level, then halved across in place; rows in bands on up to
+    /// `threads` threads.
     func halved(x kx: Int, y ky: Int, threads: Int = 1) -> Bitmap {
         var heights = [height], widths = [width]
         for _ in 0..<ky { heights.append((heights.last! + 1) / 2) }
@@ -77,26 +78,6 @@ extension Bitmap {
         let h = out.height
         let work = UnsafeSendable(rows as (Range<Int>) -> Void)     // bands write disjoint rows
         DispatchQueue.concurrentPerform(iterations: bands) { i in work.value(h * i / bands ..< h * (i + 1) / bands) }
-        return out
-    }
-
-    /// Each pair of columns as one texel, their rounded mean per channel.
-    func halvedAcross() -> Bitmap {
-        let out = Bitmap(width: (width + 1) / 2, height: height)
-        let line = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
-        defer { line.deallocate() }
-        for y in 0..<height {
-            line.update(from: row(y), count: width)
-            halveRow(line, width)
-            out.row(y).update(from: line, count: out.width)
-        }
-        return out
-    }
-
-    /// Each pair of rows as one row, their rounded mean per channel.
-    func halvedDown() -> Bitmap {
-        let out = Bitmap(width: width, height: (height + 1) / 2)
-        for y in 0..<out.height { meanOfRows(row(2 * y), row(min(2 * y + 1, height - 1)), into: out.row(y), width) }
         return out
     }
 }

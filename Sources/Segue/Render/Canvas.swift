@@ -135,16 +135,16 @@ public struct Canvas: Sendable {
             : mesh.minification(limit: (Self.halvingLimit(texture.width), Self.halvingLimit(texture.height)))
         let level = texture.level(x: halvings.x, y: halvings.y, threads: threads)
         let texelScale = (u: 1 / Double(1 << halvings.x), v: 1 / Double(1 << halvings.y))
+        // Wide draws of a texture turned past 45° go in vertical strips, so the texels one strip
+        // reads stay in cache while its rows are drawn (such a texture is read across its rows, not
+        // along them). Only meshes of a few big triangles, every strip walking every triangle.
+        // (Measured at 1920×1080, a page in perspective turned 0.3 / 0.79 / 1.2 rad in the screen:
+        // 128-pixel strips 6.0–8.6 / 8.0–8.4 / 5.2–5.8 ms, whole rows 4.4–5.1 / 5.4–6.4 / 6.5–6.8;
+        // the cube and flips, not turned in the screen, 0.85–0.88× p50 in whole rows over the
+        // transition.)
+        let strip = mesh.indices.count <= 48 && mesh.readsAcrossTextureRows ? Canvas.meshStripWidth : Int.max / 4
         banded(box) { band in
-            // Wide draws of a texture turned past 45° go in vertical strips, so the texels one strip
-            // reads stay in cache while its rows are drawn (such a texture is read across its rows,
-            // not along them). Only meshes of a few big triangles, every strip walking every
-            // triangle. (Measured at 1920×1080, a page in perspective turned 0.3 / 0.79 / 1.2 rad in
-            // the screen: 128-pixel strips 6.0–8.6 / 8.0–8.4 / 5.2–5.8 ms, whole rows 4.4–5.1 /
-            // 5.4–6.4 / 6.5–6.8; the cube and flips, not turned in the screen, 0.85–0.88× p50 in
-            // whole rows over the transition.)
             let r = box.intersection(band.clip)
-            let strip = mesh.indices.count <= 48 && mesh.readsAcrossTextureRows ? Canvas.meshStripWidth : Int.max / 4
             var x = r.x0
             repeat {
                 var clip = band.clip

@@ -51,24 +51,39 @@ public struct Mesh: Sendable {
 }
 
 extension Mesh {
-    /// Whether some triangle is read more across texture rows than along them as it is drawn along
-    /// screen rows (|dv/dx| > |du/dx|: a page turned past 45° in the screen), where each pixel's taps
-    /// lie on new texture rows. Perspective is left out of the estimate (u, v linear over the corners),
-    /// and so are triangles that map no area of texture (a feathered edge's skirt).
-    var readsAcrossTextureRows: Bool {
+    /// Calls `body` with the corners of each triangle whose indices are in range, in order, while it
+    /// returns true.
+    func forEachTriangle(_ body: (MeshVertex, MeshVertex, MeshVertex) -> Bool) {
         var i = 0
         while i + 2 < indices.count {
             let a = Int(indices[i]), b = Int(indices[i + 1]), c = Int(indices[i + 2])
             i += 3
             guard a < vertices.count, b < vertices.count, c < vertices.count else { continue }
-            let p = vertices[a], q = vertices[b], r = vertices[c]
+            if !body(vertices[a], vertices[b], vertices[c]) { return }
+        }
+    }
+
+    /// Whether a triangle maps an area of texture: not a feathered edge's skirt, whose outer corners
+    /// repeat its edge's u, v.
+    static func mapsTextureArea(_ p: MeshVertex, _ q: MeshVertex, _ r: MeshVertex) -> Bool {
+        abs(Double(q.u - p.u) * Double(r.v - p.v) - Double(r.u - p.u) * Double(q.v - p.v)) > 1e-3
+    }
+
+    /// Whether some triangle is read more across texture rows than along them as it is drawn along
+    /// screen rows (|dv/dx| > |du/dx|: a page turned past 45° in the screen), where each pixel's taps
+    /// lie on new texture rows. Perspective is left out of the estimate (u, v linear over the corners),
+    /// and so are triangles that map no area of texture.
+    var readsAcrossTextureRows: Bool {
+        var across = false
+        forEachTriangle { p, q, r in
             let det = (q.x - p.x) * (r.y - p.y) - (r.x - p.x) * (q.y - p.y)
-            if det == 0 || !det.isFinite || abs((q.u - p.u) * (r.v - p.v) - (r.u - p.u) * (q.v - p.v)) <= 1e-3 { continue }
+            guard det != 0, det.isFinite, Self.mapsTextureArea(p, q, r) else { return true }
             // du/dx and dv/dx of the triangle's texture map (times det).
             let dudx = (q.u - p.u) * (r.y - p.y) - (r.u - p.u) * (q.y - p.y)
             let dvdx = (q.v - p.v) * (r.y - p.y) - (r.v - p.v) * (q.y - p.y)
-            if abs(dvdx) > abs(dudx) { return true }
+            across = abs(dvdx) > abs(dudx)
+            return !across
         }
-        return false
+        return across
     }
 }

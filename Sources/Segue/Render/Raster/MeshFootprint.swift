@@ -12,14 +12,10 @@ extension Mesh {
     /// Halvings along u and v (`Bitmap.level(x:y:)`) a draw of this mesh reads, at most `limit` each.
     func minification(limit: (x: Int, y: Int)) -> (x: Int, y: Int) {
         var fu = Double.infinity, fv = Double.infinity
-        var i = 0
-        while i + 2 < indices.count {
-            let a = Int(indices[i]), b = Int(indices[i + 1]), c = Int(indices[i + 2])
-            i += 3
-            guard a < vertices.count, b < vertices.count, c < vertices.count else { continue }
-            guard let f = Self.footprint(vertices[a], vertices[b], vertices[c]) else { continue }
+        forEachTriangle { a, b, c in
+            guard let f = Self.footprint(a, b, c) else { return true }
             fu = min(fu, f.u); fv = min(fv, f.v)
-            if fu < 2.squareRoot() && fv < 2.squareRoot() { return (0, 0) }  // neither axis halves
+            return fu >= 2.squareRoot() || fv >= 2.squareRoot()      // else neither axis halves
         }
         @inline(__always) func halvings(_ f: Double, _ limit: Int) -> Int {
             guard f.isFinite, f >= 2.squareRoot() else { return 0 }
@@ -35,20 +31,13 @@ extension Mesh {
         @inline(__always) func usable(_ p: MeshVertex) -> Bool {
             p.w > 0 && p.x.isFinite && p.y.isFinite && p.w.isFinite && p.u.isFinite && p.v.isFinite
         }
-        guard usable(p0), usable(p1), usable(p2) else { return nil }
-        let du1 = Double(p1.u - p0.u), dv1 = Double(p1.v - p0.v), du2 = Double(p2.u - p0.u), dv2 = Double(p2.v - p0.v)
-        guard abs(du1 * dv2 - du2 * dv1) > 1e-3 else { return nil }
-        let dx1 = Double(p1.x - p0.x), dy1 = Double(p1.y - p0.y), dx2 = Double(p2.x - p0.x), dy2 = Double(p2.y - p0.y)
-        let det = dx1 * dy2 - dx2 * dy1
-        guard abs(det) > 1e-6 else { return nil }
-        // Screen gradients of f given at the three corners.
-        func gradient(_ f0: Double, _ f1: Double, _ f2: Double) -> (dx: Double, dy: Double) {
-            (((f1 - f0) * dy2 - (f2 - f0) * dy1) / det, ((f2 - f0) * dx1 - (f1 - f0) * dx2) / det)
-        }
+        guard usable(p0), usable(p1), usable(p2), mapsTextureArea(p0, p1, p2) else { return nil }
+        let fit = PlaneFit(p0, p1, p2)
+        guard abs(fit.det) > 1e-6 else { return nil }
         let q = (1 / Double(p0.w), 1 / Double(p1.w), 1 / Double(p2.w))
-        let gq = gradient(q.0, q.1, q.2)
-        let gs = gradient(Double(p0.u) * q.0, Double(p1.u) * q.1, Double(p2.u) * q.2)
-        let gt = gradient(Double(p0.v) * q.0, Double(p1.v) * q.1, Double(p2.v) * q.2)
+        let gq = fit.plane(q.0, q.1, q.2)
+        let gs = fit.plane(Double(p0.u) * q.0, Double(p1.u) * q.1, Double(p2.u) * q.2)
+        let gt = fit.plane(Double(p0.v) * q.0, Double(p1.v) * q.1, Double(p2.v) * q.2)
         // d(s/q) = (ds − (s/q)·dq) / q at a corner.
         @inline(__always) func at(_ p: MeshVertex, _ qi: Double) -> (u: Double, v: Double) {
             let u = Double(p.u), v = Double(p.v)

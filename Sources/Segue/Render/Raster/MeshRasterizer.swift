@@ -211,15 +211,9 @@ struct MeshRasterizer {
         guard let (r0, r1, c0, c1) = pixels(minX: minX, maxX: maxX, minY: minY, maxY: maxY) else { return nil }
 
         // Attribute planes over the exact positions (snapping only decides coverage).
-        let x0 = Double(v0.x), y0 = Double(v0.y)
-        let dx1 = Double(v1.x) - x0, dy1 = Double(v1.y) - y0
-        let dx2 = Double(v2.x) - x0, dy2 = Double(v2.y) - y0
-        var det = dx1 * dy2 - dx2 * dy1
-        if det == 0 { det = Double(area) / 256 }
-        func plane(_ f0: Double, _ f1: Double, _ f2: Double) -> Plane {
-            Plane(f0: f0, dx: ((f1 - f0) * dy2 - (f2 - f0) * dy1) / det, dy: ((f2 - f0) * dx1 - (f1 - f0) * dx2) / det,
-                  x0: x0, y0: y0)
-        }
+        var fit = PlaneFit(v0, v1, v2)
+        if fit.det == 0 { fit.det = Double(area) / 256 }
+        let plane = fit.plane
         let q0 = 1 / Double(v0.w), q1 = 1 / Double(v1.w), q2 = 1 / Double(v2.w)
         let plain = v0.shade == 1 && v1.shade == 1 && v2.shade == 1 && v0.highlight == 0 && v1.highlight == 0
             && v2.highlight == 0 && v0.alpha == v1.alpha && v1.alpha == v2.alpha
@@ -371,6 +365,26 @@ struct Edge {
 struct Plane {
     let f0, dx, dy, x0, y0: Double
     @inline(__always) func at(_ x: Double, _ y: Double) -> Double { f0 + dx * (x - x0) + dy * (y - y0) }
+}
+
+/// A triangle's corners on the screen, for the planes through values given at them.
+struct PlaneFit {
+    let x0, y0, dx1, dy1, dx2, dy2: Double
+    /// Twice the triangle's signed area.
+    var det: Double
+
+    init(_ v0: MeshVertex, _ v1: MeshVertex, _ v2: MeshVertex) {
+        x0 = Double(v0.x); y0 = Double(v0.y)
+        dx1 = Double(v1.x) - x0; dy1 = Double(v1.y) - y0
+        dx2 = Double(v2.x) - x0; dy2 = Double(v2.y) - y0
+        det = dx1 * dy2 - dx2 * dy1
+    }
+
+    /// The screen-linear f with f0, f1, f2 at the three corners.
+    func plane(_ f0: Double, _ f1: Double, _ f2: Double) -> Plane {
+        Plane(f0: f0, dx: ((f1 - f0) * dy2 - (f2 - f0) * dy1) / det, dy: ((f2 - f0) * dx1 - (f1 - f0) * dx2) / det,
+              x0: x0, y0: y0)
+    }
 }
 
 extension Bitmap {
