@@ -51,7 +51,7 @@ extension Bitmap {
         var heights = [height], widths = [width]
         for _ in 0..<ky { heights.append((heights.last! + 1) / 2) }
         for _ in 0..<kx { widths.append((widths.last! + 1) / 2) }
-        let out = Bitmap(width: widths[kx], height: heights[ky])
+        let out = Bitmap(uninitializedWidth: widths[kx], height: heights[ky])      // every row written below
         func rows(_ band: Range<Int>) {
             // Two rows of scratch for each level below ky (a level's row is the mean of two of the
             // level below, each made into its own buffer), and the row being halved across.

@@ -9,7 +9,8 @@ public final class Bitmap: @unchecked Sendable {
     /// Pixels per row (≥ width).
     public let stride: Int
     public let pixels: UnsafeMutablePointer<UInt32>
-    private let owned: Bool
+    /// Pixels of owned storage (from `PixelStore`; ≥ width × height), 0 for wrapped memory.
+    private let capacity: Int
     /// Moves on whenever the pixels may have changed (see Bitmap+Levels): a Canvas drawing into the
     /// bitmap, `fill`, the subscript setter, `contentsChanged()`.
     private(set) var contentVersion = 0
@@ -19,15 +20,18 @@ public final class Bitmap: @unchecked Sendable {
     var levelsVersion = 0
 
     /// A new bitmap, every pixel `fill` (transparent by default).
-    public init(width: Int, height: Int, fill: UInt32 = 0) {
+    public convenience init(width: Int, height: Int, fill: UInt32 = 0) {
+        self.init(uninitializedWidth: width, height: height)
+        pixels.initialize(repeating: fill, count: max(1, width * height))
+    }
+
+    /// A new bitmap whose pixels are left as its storage had them: for a caller that writes every one.
+    init(uninitializedWidth width: Int, height: Int) {
         precondition(width >= 0 && height >= 0, "bitmap size must not be negative")
         self.width = width
         self.height = height
         self.stride = width
-        let count = max(1, width * height)
-        pixels = .allocate(capacity: count)
-        pixels.initialize(repeating: fill, count: count)
-        owned = true
+        (pixels, capacity) = PixelStore.shared.take(max(1, width * height))
     }
 
     /// Wraps memory owned elsewhere (an X11 shared-memory image, say); it must outlive the bitmap.
@@ -36,10 +40,10 @@ public final class Bitmap: @unchecked Sendable {
         self.height = height
         self.stride = stride
         self.pixels = pixels
-        owned = false
+        capacity = 0
     }
 
-    deinit { if owned { pixels.deallocate() } }
+    deinit { if capacity > 0 { PixelStore.shared.give(pixels, count: capacity) } }
 
     @inline(__always) public subscript(x: Int, y: Int) -> UInt32 {
         get { pixels[y * stride + x] }
