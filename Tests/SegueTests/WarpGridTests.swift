@@ -2,7 +2,8 @@
 // them in the mesh runs' kernel; with fast paths off every pixel is sampled and shaded on its own from
 // the same numbers. These tests pin the two to the same pixels — over lattices whose texture positions
 // reach past the texture's edges, lit, shaded and translucent, clipped and not — and check that the
-// grid covers its rectangle and nothing else.
+// grid covers its rectangle and nothing else, opaquely over an opaque texture even where its positions
+// reach past the texture (its edge texels repeat).
 
 import Testing
 @testable import Segue
@@ -46,8 +47,9 @@ struct WarpGridTests {
         g.reset(columns: 9, rows: 6, x0: 3.3, y0: 2.6, x1: 150.8, y1: 96.1, alpha: 1)
         for j in 0...6 {
             for i in 0...9 {
-                // Positions that stay a texel inside the texture: every covered pixel is opaque green.
-                g.append(u: 1.5 + Float(i) * 94 / 9 + Float(rng.next() % 100) / 100, v: 1.5 + Float(j) * 58 / 6,
+                // Positions reaching up to three texels past every edge of the texture: its edge
+                // texels repeat there, so every covered pixel is opaque green.
+                g.append(u: -3 + Float(i) * 103 / 9 + Float(rng.next() % 100) / 100, v: -3 + Float(j) * 67 / 6,
                          shade: 1, highlight: 0)
             }
         }

@@ -11,6 +11,8 @@
 // Sampling, shade and source-over are linear in premultiplied colour, so that is the same picture, but
 // for the glint: it is the water's, clipped at white once, on the blend (drawn page by page, it clipped
 // on a white old page and faded with it).
+// The water repeats a page's edge texels where its displaced samples reach past the page (WarpGrid),
+// so over opaque pages it covers the page opaquely and the compositor need not clear beneath it.
 
 import Foundation
 
@@ -23,6 +25,8 @@ public final class RippleEffect: TransitionEffect {
     /// The lattice, row by row: each point's place on the page, the page point seen there, and its light.
     private var field: [(x: Double, y: Double, u: Double, v: Double, shade: Double, highlight: Double)] = []
     public init() {}
+
+    public func coversPage(oldIsOpaque: Bool, newIsOpaque: Bool) -> Bool { oldIsOpaque && newIsOpaque }
 
     public func draw(_ f: EffectFrame, in canvas: Canvas) {
         // The cross-fade texture is made with the first frame (the one the pages are snapshotted

@@ -5,8 +5,10 @@
 // costs a lerp per lattice column, and its pixels' positions and factors are written eight at a time
 // (one multiply-add each, no division) to a row of attributes that the mesh runs' kernel
 // (`attributedSpan`) samples and shades in one pass. A segment reaching past the texture's edge sends
-// only its pixels out there to the checked sampler, pixel by pixel; with fast paths off every pixel
-// goes pixel by pixel, from the same numbers.
+// only its pixels out there to the clamped sampler, pixel by pixel: the water repeats the texture's
+// edge texels rather than fading into the clear frame around it, so over an opaque texture it covers
+// its rectangle opaquely (and the compositor need not clear beneath the ripple). With fast paths off
+// every pixel goes pixel by pixel, from the same numbers.
 
 /// A `columns × rows` lattice over the device rectangle `x0…x1 × y0…y1`: point (i, j) at
 /// (x0 + i·(x1 − x0)/columns, y0 + j·(y1 − y0)/rows), its attributes at index j·(columns + 1) + i.
@@ -123,14 +125,14 @@ private struct WarpRows {
             let (u, du) = seg(eu, 256), (v, dv) = seg(ev, 256), (sh, dsh) = seg(esh, 256), (hl, dhl) = seg(ehl, 256)
             let s = Segment(u: u, v: v, sh: sh, hl: hl, du: du, dv: dv, dsh: dsh, dhl: dhl)
             let n = ce - cs
-            // Pixel by pixel: the checked sampler where taps may reach past the texture.
+            // Pixel by pixel: the clamped sampler where taps may reach past the texture.
             func perPixel(_ ks: Range<Int>, inside: Bool) {
                 guard !ks.isEmpty else { return }
                 flush()
                 for k in ks {
                     let p = s.at(Float(k))
                     let U = Int(p.x) << 16, V = Int(p.y) << 16
-                    let c = inside ? sampleInside(texture.pixels, texture.stride, U, V) : sampleChecked(texture, U, V)
+                    let c = inside ? sampleInside(texture.pixels, texture.stride, U, V) : sampleClamped(texture, U, V)
                     put(row.baseAddress! + cs + k, modulatePixel(c, Int(p.sh), Int(p.hl), Int(AL)), 255)
                 }
             }
