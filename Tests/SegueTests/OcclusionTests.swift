@@ -1,6 +1,7 @@
 // Occlusion: pixels a draw leaves alone because an opaque draw after it covers them. The page curls
-// use it for what the back of the page covers; leaving those pixels undrawn must not change the
-// picture, and the occluded range must lie inside the cover by its margin.
+// use it for what the back of the page covers, the suck for what the old page covers of the new one;
+// leaving those pixels undrawn must not change the picture, and the occluded range must lie inside
+// the cover by its margin.
 
 import Testing
 @testable import Segue
@@ -72,6 +73,51 @@ struct OcclusionTests {
                 // Mid-way through the page curl the back covers much of the screen: something is left undrawn.
                 if index == 0 && k == 10 { #expect(!effect.occlusion.isEmpty) }
             }
+        }
+    }
+
+    @Test func aWholePixelImageDrawLeavesTheOccludedColumnsAlone() {
+        let square = Self.polygons([[(20, 10), (60, 10), (60, 50), (20, 50)]])
+        var o = Occlusion()
+        o.rebuild(covering: square.ranges, of: square.vertices, rows: 0..<64, margin: 3)
+        let image = Bitmap(width: 70, height: 60, fill: 0xff00_ff00)
+        for threads in [1, 2] {
+            let out = Bitmap(width: 80, height: 64, fill: 0xff20_3040)
+            var c = Canvas(target: out)
+            c.threads = threads
+            c.draw(image, transform: Transform3D(translationX: 4, y: 2, z: 0), occluded: o)
+            for y in 0..<64 {
+                for x in 0..<80 {
+                    let (c0, c1) = o.columns(row: y)
+                    let drawn = x >= 4 && x < 74 && y >= 2 && y < 62 && !(x >= c0 && x < c1)
+                    #expect(out.row(y)[x] == (drawn ? 0xff00_ff00 : 0xff20_3040), "threads \(threads) pixel (\(x), \(y))")
+                }
+            }
+            // Between pixels the image is sampled, every pixel drawn.
+            let between = Bitmap(width: 80, height: 64, fill: 0xff20_3040)
+            Canvas(target: between).draw(image, transform: Transform3D(translationX: 4.5, y: 2, z: 0), occluded: o)
+            #expect(between.row(30)[40] == 0xff00_ff00)
+        }
+    }
+
+    /// The suck at many progresses, the pages placed on whole pixels (so the new page is blitted and
+    /// leaves what the old page covers undrawn): the same pixels as the reference path, which draws it all.
+    @Test func theSuckLeavingTheNewPageCoveredChangesNoPixel() {
+        let pages = EffectTestPages.make(width: 320, height: 200, text: true)
+        for k in 1..<20 {
+            let frame = EffectFrame(old: pages.old, new: pages.new, progress: Double(k) / 20, size: Size(width: 320, height: 200),
+                                    pageToDevice: Transform3D(translationX: 4, y: 3, z: 0))
+            func render() -> (Bitmap, SuckEffect) {
+                let out = Bitmap(width: 330, height: 210, fill: 0xff20_3040)
+                let effect = SuckEffect()
+                effect.draw(frame, in: Canvas(target: out))
+                return (out, effect)
+            }
+            let (culled, effect) = render()
+            let (full, _) = FastPaths.$enabled.withValue(false) { render() }
+            #expect(FastPathTests.maxDifference(culled, full) <= 1, "at \(Double(k) / 20)")
+            // Early on the old page covers most of the new one: something is left undrawn.
+            if k == 3 { #expect(!effect.occlusion.isEmpty) }
         }
     }
 }

@@ -1,4 +1,4 @@
-// Effects that cover the page (fade, the slides, ripple, the curls between opaque screens) let the compositor skip
+// Effects that cover the page (fade, the slides, ripple, suck, the curls between opaque screens) let the compositor skip
 // clearing the frame: what was in the framebuffer before must never show through.
 
 import Testing
@@ -6,7 +6,7 @@ import Testing
 
 @MainActor
 struct TransitionCoverTests {
-    @Test(arguments: [TransitionType.fade, .moveIn, .reveal, .push, .rippleEffect, .pageCurl, .pageUnCurl, .cameraIrisHollowOpen])
+    @Test(arguments: [TransitionType.fade, .moveIn, .reveal, .push, .rippleEffect, .suckEffect, .pageCurl, .pageUnCurl, .cameraIrisHollowOpen])
     func aCoveringEffectLeavesNothingOfThePreviousFrame(_ type: TransitionType) {
         let window = Window(size: Size(width: 161, height: 101))
         window.rootViewController = ColourController(.systemRed, band: true)

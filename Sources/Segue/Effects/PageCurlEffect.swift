@@ -180,12 +180,8 @@ public final class PageCurlEffect: TransitionEffect {
         // the back's outline, where it is opaque for sure whatever its feathering.
         let covering = leavesCoveredPixels && FastPaths.enabled && pageOpaque && f.opacity >= 1
         if covering {
-            // Two texels of the page in device pixels (its frame fades over one), and the skirt's pixel.
-            let affine = pr.toDevice.affine
-            let texel = pr.toDevice.isAffine ? abs(affine.a * affine.d - affine.b * affine.c).squareRoot()
-                * max(W / Double(page.width), H / Double(page.height)) : 2
             occlusion.rebuild(covering: backPolygons, of: back.vertices, rows: canvas.clip.y0..<canvas.clip.y1,
-                              margin: max(3, Int((2 * texel).rounded(.up)) + 1))
+                              margin: pr.coverMargin(page))
         }
         let occluded = covering ? occlusion : nil
         canvas.draw(under, texture: below, occluded: occluded)

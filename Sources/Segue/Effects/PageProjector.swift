@@ -19,6 +19,16 @@ struct PageProjector {
         subtype = frame.subtype
     }
 
+    /// How far inside an opaque page's outline (device pixels) what it covers may be left undrawn
+    /// (`Occlusion`'s margin): two texels of `texture` in device pixels, as the page lies flat — its
+    /// frame fades over one — and the feathered edge's pixel; at least 3.
+    func coverMargin(_ texture: Bitmap) -> Int {
+        let a = toDevice.affine
+        let texel = toDevice.isAffine ? abs(a.a * a.d - a.b * a.c).squareRoot()
+            * max(size.width / Double(max(1, texture.width)), size.height / Double(max(1, texture.height))) : 2
+        return max(3, Int((2 * texel).rounded(.up)) + 1)
+    }
+
     /// Length of the page along the motion, and across it.
     var length: Double { subtype == .fromLeft || subtype == .fromRight ? size.width : size.height }
     var breadth: Double { subtype == .fromLeft || subtype == .fromRight ? size.height : size.width }

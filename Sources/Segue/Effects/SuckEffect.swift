@@ -2,12 +2,20 @@
 // (suckEffect). Rows nearer the point start sooner, so the bottom pinches into a funnel while the top
 // still hangs wide; each row narrows the closer it gets to the point, and the whole page slides down
 // into it. A grid dense in rows carries the funnel's curves.
+// The old page, opaque, covers much of the new one until late: those pixels of the new page are left
+// undrawn (`Occlusion`, from the funnel's outline row band by row band, a few pixels in).
 
 import Foundation
 
 public final class SuckEffect: TransitionEffect {
     private var mesh = Mesh()
+    /// The new page's pixels the old page covers, and the outline they come from: one quad per row
+    /// band (its rows are level lines, its sides straight), four vertices each.
+    private(set) var occlusion = Occlusion()
+    private var outline: [MeshVertex] = [], bands: [Range<Int>] = []
     public init() {}
+
+    public func coversPage(oldIsOpaque: Bool, newIsOpaque: Bool) -> Bool { oldIsOpaque && newIsOpaque }
 
     public func draw(_ f: EffectFrame, in canvas: Canvas) {
         if f.drawEnds(in: canvas) { return }
@@ -15,7 +23,6 @@ public final class SuckEffect: TransitionEffect {
         let W = f.size.width, H = f.size.height
         let pr = PageProjector(f)
         let tx = W / 2, ty = H * 0.97                  // the point the page is sucked into
-        canvas.draw(f.new, transform: f.imageTransform(f.new), opacity: f.underlyingNewOpacity)
 
         let cols = 16, rows = max(32, min(96, Int((H / 8).rounded())))
         let squeeze = smoothstep(0, 0.45, p)          // how strongly rows narrow towards the point
@@ -52,6 +59,17 @@ public final class SuckEffect: TransitionEffect {
             mesh.appendSkirt(v[i], v[i + 1], inside: v[stride + i])
             mesh.appendSkirt(v[rows * stride + i], v[rows * stride + i + 1], inside: v[(rows - 1) * stride + i])
         }
+        let covering = FastPaths.enabled && f.oldIsOpaque && f.opacity * fade >= 1
+        if covering {
+            outline.removeAll(keepingCapacity: true); bands.removeAll(keepingCapacity: true)
+            for j in 0..<rows {
+                bands.append(outline.count..<outline.count + 4)
+                outline.append(v[j * stride]); outline.append(v[j * stride + cols])
+                outline.append(v[(j + 1) * stride + cols]); outline.append(v[(j + 1) * stride])
+            }
+            occlusion.rebuild(covering: bands, of: outline, rows: canvas.clip.y0..<canvas.clip.y1, margin: pr.coverMargin(f.old))
+        }
+        canvas.draw(f.new, transform: f.imageTransform(f.new), opacity: f.underlyingNewOpacity, occluded: covering ? occlusion : nil)
         canvas.draw(mesh, texture: f.old)
     }
 }

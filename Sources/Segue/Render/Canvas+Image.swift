@@ -95,18 +95,26 @@ extension Canvas {
     /// bitmap (a page half slid in) is a run of its own in memory, which the hardware prefetchers —
     /// following a stream within a 4 KB page — start cold each time; so the next row's run is hinted
     /// while this one is copied. (Full rows are one stream down the bitmap and get no hints.)
-    func blit(_ image: Bitmap, x tx: Int, y ty: Int, opacity: UInt32) {
+    func blit(_ image: Bitmap, x tx: Int, y ty: Int, opacity: UInt32, occluded: Occlusion? = nil) {
         let r = PixelRect(x0: tx, y0: ty, x1: tx + image.width, y1: ty + image.height).intersection(clip)
         guard !r.isEmpty, opacity > 0 else { return }
-        if threads > 1 { return banded(r) { $0.blit(image, x: tx, y: ty, opacity: opacity) } }
+        if threads > 1 { return banded(r) { $0.blit(image, x: tx, y: ty, opacity: opacity, occluded: occluded) } }
         let n = r.x1 - r.x0
         let hintSource = n < image.stride, hintTarget = n < target.stride
+        @inline(__always) func run(_ y: Int, _ x0: Int, _ x1: Int) {
+            if x0 < x1 { blendRow(target.row(y) + x0, image.row(y - ty) + (x0 - tx), x1 - x0, opacity: opacity) }
+        }
         for y in r.y0..<r.y1 {
             if y + 1 < r.y1 {
                 if hintSource { hintRun(image.row(y + 1 - ty) + (r.x0 - tx)) }
                 if hintTarget { hintRun(target.row(y + 1) + r.x0) }
             }
-            blendRow(target.row(y) + r.x0, image.row(y - ty) + (r.x0 - tx), n, opacity: opacity)
+            // The row less its occluded columns: up to two runs.
+            if let (h0, h1) = occluded?.columns(row: y), h0 < h1, h0 < r.x1, r.x0 < h1 {
+                run(y, r.x0, max(r.x0, h0)); run(y, min(r.x1, h1), r.x1)
+            } else {
+                run(y, r.x0, r.x1)
+            }
         }
     }
 

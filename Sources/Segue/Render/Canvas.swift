@@ -62,13 +62,19 @@ public struct Canvas: Sendable {
     /// copy or blend rows; affine maps sample bilinearly; perspective goes through `draw(_:texture:)`.
     /// Edges are anti-aliased.
     public func draw(_ image: Bitmap, transform: Transform3D, opacity: Double = 1) {
+        draw(image, transform: transform, opacity: opacity, occluded: nil)
+    }
+
+    /// `draw(_:transform:opacity:)` leaving the `occluded` pixels alone where the image is placed by
+    /// whole pixels (other placements draw every pixel): something opaque drawn later covers them.
+    func draw(_ image: Bitmap, transform: Transform3D, opacity: Double = 1, occluded: Occlusion?) {
         let o = alpha8(opacity)
         guard o > 0, image.width > 0, image.height > 0 else { return }
         let t = transform
         guard t.m14 == 0, t.m24 == 0, t.m44 != 0 else { return drawPerspective(image, t, opacity: opacity) }
         let s = 1 / t.m44
         let a = AffineTransform(a: t.m11 * s, b: t.m12 * s, c: t.m21 * s, d: t.m22 * s, tx: t.m41 * s, ty: t.m42 * s)
-        if let (x, y) = Self.wholePixelPlacement(a) { return blit(image, x: x, y: y, opacity: o) }
+        if let (x, y) = Self.wholePixelPlacement(a) { return blit(image, x: x, y: y, opacity: o, occluded: occluded) }
         drawAffine(image, a, opacity: o)
     }
 
