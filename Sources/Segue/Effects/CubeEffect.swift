@@ -2,16 +2,19 @@
 // face on the subtype's side comes round to the front (the private "cube" type). Each face is one
 // perspective-correct quad (two triangles); the face turning away darkens. Faces are drawn far to
 // near and a face seen from behind is skipped, which is all the hidden-surface work a convex solid needs.
+// The faces are also the frame's opaque outline (EffectBackdrop).
 
 import Foundation
 
-public final class CubeEffect: TransitionEffect {
+public final class CubeEffect: TransitionEffect, OutlinedEffect {
     private var mesh = Mesh()
     private var quad: [MeshVertex] = []
     public init() {}
 
-    public func draw(_ f: EffectFrame, in canvas: Canvas) {
-        if f.drawEnds(in: canvas) { return }
+    /// Calls `body` with each face facing the viewer, far to near: its corners in order, its page
+    /// and whether that is the old one; returns the projector.
+    @discardableResult
+    private func faces(_ f: EffectFrame, _ body: (_ corners: [MeshVertex], _ texture: Bitmap, _ isOld: Bool) -> Void) -> PageProjector {
         let pr = PageProjector(f, eyeDistance: 2.2 * max(f.size.width, f.size.height))
         let L = pr.length, B = pr.breadth
         let th = f.progress * Double.pi / 2, c = cos(th), s = sin(th)
@@ -35,7 +38,28 @@ public final class CubeEffect: TransitionEffect {
             quad.append(pr.vertex(a: p1.a, b: 0, z: p1.z, ta: L, tb: 0, texture: tex, shade: shade, alpha: f.opacity))
             quad.append(pr.vertex(a: p1.a, b: B, z: p1.z, ta: L, tb: B, texture: tex, shade: shade, alpha: f.opacity))
             quad.append(pr.vertex(a: p0.a, b: B, z: p0.z, ta: 0, tb: B, texture: tex, shade: shade, alpha: f.opacity))
-            guard Mesh.isFrontFacing(quad) else { continue }
+            if Mesh.isFrontFacing(quad) { body(quad, tex, isOld) }
+        }
+        return pr
+    }
+
+    /// The larger face on the screen, if its page is opaque: not both, for along the edge they share
+    /// each fades into its texture's clear frame, so that edge is not opaque. A pixel more margin than
+    /// a flat page's, for the near edge's magnification.
+    func opaqueOutline(_ f: EffectFrame, into outline: inout OpaqueOutline) {
+        var largest: (corners: [MeshVertex], area: Float)?
+        let pr = faces(f) { corners, _, isOld in
+            let area = abs(Mesh.signedArea(corners))
+            if isOld ? f.oldIsOpaque : f.newIsOpaque, area > largest?.area ?? 0 { largest = (corners, area) }
+        }
+        guard let largest else { return }
+        outline.add(largest.corners)
+        outline.margin = max(outline.margin, pr.coverMargin(f.old) + 1, pr.coverMargin(f.new) + 1)
+    }
+
+    public func draw(_ f: EffectFrame, in canvas: Canvas) {
+        if f.drawEnds(in: canvas) { return }
+        faces(f) { quad, tex, isOld in
             mesh.reset()
             mesh.appendQuad(quad[0], quad[1], quad[2], quad[3])
             // Feather the silhouette: top, bottom and the outer side (not the edge the faces share).

@@ -2,16 +2,18 @@
 // page on its front and the new page on its back (oglFlip; the modal flipHorizontal). "From right"
 // brings the right edge towards the viewer and over to the left; top and bottom turn about the
 // horizontal axis. The card recedes a little as it turns and darkens slightly when seen at an angle.
-// One quad a frame, whichever side faces the viewer, with feathered edges.
+// One quad a frame, whichever side faces the viewer, with feathered edges; the quad is also the
+// frame's opaque outline (EffectBackdrop).
 
 import Foundation
 
-public final class FlipEffect: TransitionEffect {
+public final class FlipEffect: TransitionEffect, OutlinedEffect {
     private var mesh = Mesh()
     public init() {}
 
-    public func draw(_ f: EffectFrame, in canvas: Canvas) {
-        if f.drawEnds(in: canvas) { return }
+    /// The card's corners in order, the page on the side facing the viewer and whether it is opaque,
+    /// and the projector.
+    private func card(_ f: EffectFrame) -> (corners: [MeshVertex], texture: Bitmap, opaque: Bool, projector: PageProjector) {
         let pr = PageProjector(f, eyeDistance: 2.0 * (f.subtype == .fromLeft || f.subtype == .fromRight
                                                        ? f.size.width : f.size.height))
         let L = pr.length, B = pr.breadth
@@ -26,8 +28,23 @@ public final class FlipEffect: TransitionEffect {
             let ta = front ? L / 2 + x : L / 2 - x   // the back shows the new page unmirrored at θ = π
             return pr.vertex(a: a, b: b, z: z, ta: ta, tb: b, texture: tex, shade: shade, alpha: f.opacity)
         }
+        return ([corner(-L / 2, 0), corner(L / 2, 0), corner(L / 2, B), corner(-L / 2, B)], tex,
+                front ? f.oldIsOpaque : f.newIsOpaque, pr)
+    }
+
+    /// The card, where its page is opaque; a pixel more margin than a flat page's, for the near
+    /// edge's magnification.
+    func opaqueOutline(_ f: EffectFrame, into outline: inout OpaqueOutline) {
+        let (q, tex, opaque, pr) = card(f)
+        guard opaque else { return }
+        outline.add(q)
+        outline.margin = max(outline.margin, pr.coverMargin(tex) + 1)
+    }
+
+    public func draw(_ f: EffectFrame, in canvas: Canvas) {
+        if f.drawEnds(in: canvas) { return }
+        let (q, tex, _, _) = card(f)
         mesh.reset()
-        let q = [corner(-L / 2, 0), corner(L / 2, 0), corner(L / 2, B), corner(-L / 2, B)]
         mesh.appendQuad(q[0], q[1], q[2], q[3])
         var centre = q[0]
         centre.x = (q[0].x + q[1].x + q[2].x + q[3].x) / 4; centre.y = (q[0].y + q[1].y + q[2].y + q[3].y) / 4

@@ -23,6 +23,15 @@ extension LayerContentOverride {
     public var paintsBoundsOpaquely: Bool { false }
 }
 
+/// A content override that can clear the canvas itself, around what it is about to paint opaquely (a
+/// transition effect's cube or card over the window's background): the compositor lets it rather than
+/// clearing every pixel first.
+protocol ClearsAroundItself: LayerContentOverride {
+    /// Clears `canvas` to `pixel` except what `draw` with these arguments paints next, opaquely; false,
+    /// having cleared nothing, when it cannot say.
+    func clear(_ canvas: Canvas, to pixel: UInt32, layerToDevice: Transform3D, opacity: Double, bounds: Rect) -> Bool
+}
+
 @MainActor
 public final class Compositor {
     public init() {}
@@ -68,7 +77,12 @@ public final class Compositor {
         let s = state(root)
         let m = s.toSuperlayer(anchorPoint: root.anchorPoint, parentSublayerTransform: .identity, parentPivot: .zero).pixelSnapped
         if !occludes(root, s, m, opacity: 1, clip: canvas.clip) {
-            canvas.clear(to: background.premultipliedPixel)
+            // A root drawn by an override alone (no shadow) may clear around what it paints.
+            let pixel = background.premultipliedPixel
+            let around = !root.isHidden && s.opacity > 0 && root.shadowOpacity == 0
+                && (root.contentOverride as? ClearsAroundItself)?.clear(canvas, to: pixel, layerToDevice: m, opacity: s.opacity,
+                                                                       bounds: s.bounds) == true
+            if !around { canvas.clear(to: pixel) }
         }
         drawLayer(root, s, m, opacity: 1, canvas)
         evict()

@@ -17,6 +17,8 @@ public final class EffectPlayer: LayerContentOverride {
     public let from: Bitmap
     public let to: Bitmap
     private let opaque: (from: Bool, to: Bool)
+    /// The backdrop of `draw(in:…over:)`, around the frame's opaque outline.
+    private var backdropFill = EffectBackdrop()
     /// The layer this player draws, told to recomposite when progress changes.
     public weak var layer: Layer?
 
@@ -64,6 +66,23 @@ public final class EffectPlayer: LayerContentOverride {
     public func draw(in canvas: Canvas, layerToDevice: Transform3D, opacity: Double, bounds: Rect) {
         let toDevice = Transform3D(translationX: bounds.minX, y: bounds.minY, z: 0).concatenating(layerToDevice)
         effect.draw(frame(size: bounds.size, toDevice: toDevice, opacity: opacity), in: canvas)
+    }
+
+    /// `draw` over `backdrop` filling the bounds: around what the frame paints opaquely where the
+    /// bounds lie on whole pixels and the opacity is full (EffectBackdrop), else all of them first.
+    func draw(in canvas: Canvas, layerToDevice: Transform3D, opacity: Double, bounds: Rect, over backdrop: Color) {
+        let toDevice = Transform3D(translationX: bounds.minX, y: bounds.minY, z: 0).concatenating(layerToDevice)
+        let f = frame(size: bounds.size, toDevice: toDevice, opacity: opacity)
+        if opacity >= 1, backdrop.alpha >= 1, case .translation(let tx, let ty) = toDevice.placement,
+           tx == tx.rounded(), ty == ty.rounded(), abs(tx) < 1e9, abs(ty) < 1e9, bounds.width < 1e9, bounds.height < 1e9,
+           bounds.width == bounds.width.rounded(), bounds.height == bounds.height.rounded() {
+            var under = canvas
+            under.clip = canvas.clip.intersection(PixelRect(x0: Int(tx), y0: Int(ty), x1: Int(tx + bounds.width), y1: Int(ty + bounds.height)))
+            backdropFill.fill(under, with: backdrop.premultipliedPixel, under: effect, f)
+        } else {
+            canvas.fill(bounds, color: backdrop, opacity: opacity, transform: layerToDevice)
+        }
+        effect.draw(f, in: canvas)
     }
 
     private func frame(size: Size, toDevice: Transform3D, opacity: Double) -> EffectFrame {

@@ -43,9 +43,8 @@ final class EffectCoverContent: LayerContentOverride {
     var paintsBoundsOpaquely: Bool { true }
 
     func draw(in canvas: Canvas, layerToDevice: Transform3D, opacity: Double, bounds: Rect) {
-        canvas.fill(bounds, color: .black, opacity: opacity, transform: layerToDevice)
         player.progress = min(1, max(0, driver.presentationState().opacity))
-        player.draw(in: canvas, layerToDevice: layerToDevice, opacity: opacity, bounds: bounds)
+        player.draw(in: canvas, layerToDevice: layerToDevice, opacity: opacity, bounds: bounds, over: .black)
     }
 }
 

@@ -5,9 +5,11 @@
 // or animates meanwhile, so a presentation animating inside the transition shows through it, as on
 // iOS. Time comes from the timeline current when the transition was added (a percent-driven
 // interaction scrubs it like any animation); the override is removed when that time passes the end.
+// On the window's root layer it also clears the frame for the compositor, around what the effect
+// paints opaquely (EffectBackdrop).
 
 @MainActor
-final class RunningTransition: LayerContentOverride {
+final class RunningTransition: ClearsAroundItself {
     let transition: Transition
     let key: String?
     private weak var layer: Layer?
@@ -22,6 +24,8 @@ final class RunningTransition: LayerContentOverride {
     private var finished = false
     private var pumpPending = false
     private var endTimerPending = false
+    /// The window's background around the effect's opaque outline (`clear`).
+    private var backdrop = EffectBackdrop()
 
     /// Snapshots go through their own compositor: they run while the window's compositor is drawing.
     private static let snapshotter = Compositor()
@@ -62,18 +66,33 @@ final class RunningTransition: LayerContentOverride {
         if timeline == nil, let w = layer.hostWindow { timeline = w.timeline; start = w.currentTime; scheduleEnd() }
         captureNewIfNeeded(layer)
         guard let new else { return }
-        let frame = EffectFrame(old: old, new: new, progress: progress, subtype: transition.subtype ?? .fromLeft,
-                                size: bounds.size,
-                                pageToDevice: Transform3D(translationX: bounds.minX, y: bounds.minY, z: 0)
-                                    .concatenating(layerToDevice),
-                                opacity: opacity, newIsOpaque: opaque.new, oldIsOpaque: opaque.old)
-        effect.draw(frame, in: canvas)
+        effect.draw(frame(new, layerToDevice: layerToDevice, opacity: opacity, bounds: bounds), in: canvas)
         if isPastEnd { finish(true) } else { pumpFrames(); scheduleEnd() }
     }
 
-    private func captureNewIfNeeded(_ layer: Layer) {
+    /// The effect's backdrop, filled around the frame's opaque outline (the window's background under a
+    /// cube or a card) — only when the frame `draw` is about to draw is known: the clock started and
+    /// the new snapshot current.
+    func clear(_ canvas: Canvas, to pixel: UInt32, layerToDevice: Transform3D, opacity: Double, bounds: Rect) -> Bool {
+        guard let layer, timeline != nil, let new, !needsCapture(layer) else { return false }
+        backdrop.fill(canvas, with: pixel, under: effect, frame(new, layerToDevice: layerToDevice, opacity: opacity, bounds: bounds))
+        return true
+    }
+
+    private func frame(_ new: Bitmap, layerToDevice: Transform3D, opacity: Double, bounds: Rect) -> EffectFrame {
+        EffectFrame(old: old, new: new, progress: progress, subtype: transition.subtype ?? .fromLeft, size: bounds.size,
+                    pageToDevice: Transform3D(translationX: bounds.minX, y: bounds.minY, z: 0).concatenating(layerToDevice),
+                    opacity: opacity, newIsOpaque: opaque.new, oldIsOpaque: opaque.old)
+    }
+
+    /// Whether the new state must be snapshotted (again) before the next frame.
+    private func needsCapture(_ layer: Layer) -> Bool {
         let animating = layer.hostWindow.map { WindowHooks.isAnimating($0) } ?? false
-        guard new == nil || stale || animating || layer.renderVersion != newVersion else { return }
+        return new == nil || stale || animating || layer.renderVersion != newVersion
+    }
+
+    private func captureNewIfNeeded(_ layer: Layer) {
+        guard needsCapture(layer) else { return }
         // A snapshot shows the layer's real content, never this override.
         let snap = Self.snapshotter.snapshot(layer, presentation: true)
         new = snap
