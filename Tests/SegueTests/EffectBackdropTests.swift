@@ -1,8 +1,8 @@
 // The backdrop of a cube or a turning card is filled only around what the frame paints opaquely
 // (EffectBackdrop): the pixels left unfilled must all be painted over by the frame, so drawing over a
-// frame full of old pixels gives the picture drawn over a full clear — through the effect alone, the
-// modal player, and a transition on a window's root layer — and the outline must actually leave
-// pixels unfilled, or the fill saved nothing.
+// frame full of old pixels gives the picture drawn over a full clear — through the effect alone and
+// the modal player (a transition on a window's root layer: TransitionCoverTests) — and the outline
+// must actually leave pixels unfilled, or the fill saved nothing.
 
 import Testing
 @testable import Segue
@@ -57,29 +57,6 @@ struct EffectBackdropTests {
                 }
                 #expect(dirty.maxChannelDifference(to: clean) == 0, "presenting \(presenting) at \(player.progress)")
             }
-        }
-    }
-
-    @Test(arguments: [TransitionType.cube, .oglFlip])
-    func aRootTransitionClearingAroundItselfLeavesNothingOfThePreviousFrame(_ type: TransitionType) {
-        let window = Window(size: Size(width: 161, height: 101))
-        window.rootViewController = ColourController(.systemRed, band: true)
-        _ = window.renderedBitmap()
-        let t = Transition()
-        t.duration = 1
-        t.type = type
-        t.subtype = .fromRight
-        window.layer.add(t, forKey: nil)
-        window.rootViewController!.present(ColourController(.systemBlue, band: true), animated: false)
-        for step in 1...7 {
-            window.advance(by: 0.123)
-            let clean = Bitmap(width: 161, height: 101)
-            let dirty = Bitmap(width: 161, height: 101, fill: Self.dirty)
-            window.layer.setNeedsComposite()
-            window.render(into: clean)
-            window.layer.setNeedsComposite()
-            window.render(into: dirty)
-            #expect(dirty.maxChannelDifference(to: clean) == 0, "\(type.rawValue) step \(step)")
         }
     }
 }

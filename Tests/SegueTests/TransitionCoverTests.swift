@@ -1,12 +1,14 @@
 // Effects that cover the page (fade, the slides, ripple, suck, the curls between opaque screens) let the compositor skip
-// clearing the frame: what was in the framebuffer before must never show through.
+// clearing the frame, and the cube and flip clear it only around their opaque outline (EffectBackdrop):
+// what was in the framebuffer before must never show through.
 
 import Testing
 @testable import Segue
 
 @MainActor
 struct TransitionCoverTests {
-    @Test(arguments: [TransitionType.fade, .moveIn, .reveal, .push, .rippleEffect, .suckEffect, .pageCurl, .pageUnCurl, .cameraIrisHollowOpen])
+    @Test(arguments: [TransitionType.fade, .moveIn, .reveal, .push, .rippleEffect, .suckEffect, .pageCurl, .pageUnCurl, .cameraIrisHollowOpen,
+                      .cube, .oglFlip])
     func aCoveringEffectLeavesNothingOfThePreviousFrame(_ type: TransitionType) {
         let window = Window(size: Size(width: 161, height: 101))
         window.rootViewController = ColourController(.systemRed, band: true)
