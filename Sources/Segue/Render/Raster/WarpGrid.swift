@@ -59,8 +59,13 @@ private struct WarpRows {
     func draw() {
         let cols = grid.columns, stride = cols + 1
         let cellW = (grid.x1 - grid.x0) / Double(cols), cellH = (grid.y1 - grid.y0) / Double(grid.rows)
-        // Each lattice column's first pixel (centre at or right of the column's x).
+        // Each lattice column's first pixel (centre at or right of the column's x), and each cell's
+        // pixels within the clip with the first one's place in the cell (0…1): the same on every row.
         let starts = (0...cols).map { Int((grid.x0 + Double($0) * cellW - 0.5).rounded(.up)) }
+        let cells = (0..<cols).map { i in
+            let cs = max(starts[i], clip.x0), ce = min(starts[i + 1], clip.x1)
+            return Cell(cs: cs, ce: ce, f: Float((Double(cs) + 0.5 - (grid.x0 + Double(i) * cellW)) / cellW))
+        }
         let a = RowAttributes(columns: clip.x0..<clip.x1)
         defer { a.free() }
         let AL = Int32(min(256, max(0, Int(grid.alpha * 256))))
@@ -74,7 +79,7 @@ private struct WarpRows {
                 @inline(__always) func lerp(_ f: [Float]) -> Float { f[k] + (f[k + stride] - f[k]) * ty }
                 eu[i] = lerp(grid.u); ev[i] = lerp(grid.v); esh[i] = lerp(grid.shade); ehl[i] = lerp(grid.highlight)
             }
-            drawRow(y, starts: starts, cellW: cellW, eu, ev, esh, ehl, alpha: AL, a)
+            drawRow(y, cells, cellW: cellW, eu, ev, esh, ehl, alpha: AL, a)
         }
     }
 
@@ -97,7 +102,10 @@ private struct WarpRows {
         }
     }
 
-    func drawRow(_ y: Int, starts: [Int], cellW: Double, _ eu: [Float], _ ev: [Float], _ esh: [Float], _ ehl: [Float],
+    /// Cell i's pixels cs..<ce on every row, and where the first one's centre lies in the cell (0…1).
+    struct Cell { let cs, ce: Int, f: Float }
+
+    func drawRow(_ y: Int, _ cells: [Cell], cellW: Double, _ eu: [Float], _ ev: [Float], _ esh: [Float], _ ehl: [Float],
                  alpha AL: Int32, _ a: RowAttributes) {
         let row = UnsafeMutableBufferPointer(start: target.row(y), count: target.width)
         let W = texture.width, H = texture.height
@@ -113,11 +121,10 @@ private struct WarpRows {
             runStart = -1
         }
         for i in 0..<grid.columns {
-            let cs = max(starts[i], clip.x0), ce = min(starts[i + 1], clip.x1)
+            let cs = cells[i].cs, ce = cells[i].ce, f = cells[i].f
             guard cs < ce else { continue }
-            // The segment's values at pixel cs (offset from the column's x) and steps, in the
-            // attributes' units: the linear map between the cell's two edges at this row.
-            let f = Float((Double(cs) + 0.5 - (grid.x0 + Double(i) * cellW)) / cellW)
+            // The segment's values at pixel cs and steps, in the attributes' units: the linear map
+            // between the cell's two edges at this row.
             @inline(__always) func seg(_ e: [Float], _ m: Float) -> (Float, Float) {
                 let d = e[i + 1] - e[i]
                 return ((e[i] + d * f) * m, d * scale * m)
@@ -169,7 +176,7 @@ private struct WarpRows {
         while k < n {
             store(fix(F8(repeating: s.u) + lane * s.du), a.x, k); store(fix(F8(repeating: s.v) + lane * s.dv), a.y, k)
             store(factor(F8(repeating: s.sh) + lane * s.dsh), a.sh, k); store(factor(F8(repeating: s.hl) + lane * s.dhl), a.hl, k)
-            store(I8(repeating: AL), a.al, k)
+            if AL < 256 { store(I8(repeating: AL), a.al, k) }      // read only where the water fades
             lane += 8
             k += 8
         }
