@@ -45,7 +45,7 @@ extension Bitmap {
 
     /// The bitmap's rows paired `ky` times (each row the rounded mean of two, the last with itself
     /// when the count is odd), then its columns `kx` times, in one pass: each row of the result from
-    /// its 2^ky rows, paired level by level, then halved across in place; rows in bands on up to
+    /// its 2^ky rows, paired level by level, then halved across into it; rows in bands on up to
     /// `threads` threads.
     func halved(x kx: Int, y ky: Int, threads: Int = 1) -> Bitmap {
         var heights = [height], widths = [width]
@@ -66,11 +66,20 @@ extension Bitmap {
                 return dst
             }
             for y in band {
-                let r = rowOf(ky, y, into: line)
-                if kx == 0 { out.row(y).update(from: r, count: width); continue }
-                if r != line { line.update(from: r, count: width) }
-                for k in 0..<kx { halveRow(line, widths[k]) }
-                out.row(y).update(from: line, count: widths[kx])
+                // Paired rows straight into the result where nothing is halved across; else each
+                // halving across reads the last (the bitmap's row or scratch) and writes the next,
+                // the last into the result.
+                if kx == 0 {
+                    let r = rowOf(ky, y, into: out.row(y))
+                    if r != out.row(y) { out.row(y).update(from: r, count: width) }
+                    continue
+                }
+                var source = UnsafePointer(rowOf(ky, y, into: line))
+                for k in 0..<kx {
+                    let target = k == kx - 1 ? out.row(y) : line
+                    halveRow(source, into: target, widths[k])
+                    source = UnsafePointer(target)
+                }
             }
         }
         let bands = threads > 1 && width * height >= 1 << 20 ? threads * 2 : 1
@@ -82,22 +91,22 @@ extension Bitmap {
     }
 }
 
-/// Halves the `width` texels at `p` across in place: texel j becomes the mean of 2j and 2j + 1 (the
-/// last with itself when `width` is odd), (width + 1) / 2 of them. Sixteen a step: thirty-two
-/// texels read, their even and odd columns averaged (each step reads before it writes, and writes
-/// only texels already read).
-@inline(__always) func halveRow(_ p: UnsafeMutablePointer<UInt32>, _ width: Int) {
+/// The `width` texels at `p` halved across into `q` (which may be `p`): texel j the mean of 2j and
+/// 2j + 1 (the last with itself when `width` is odd), (width + 1) / 2 of them. Sixteen a step:
+/// thirty-two texels read, their even and odd columns averaged (each step reads before it writes,
+/// and in place writes only texels already read).
+@inline(__always) func halveRow(_ p: UnsafePointer<UInt32>, into q: UnsafeMutablePointer<UInt32>, _ width: Int) {
     let w = (width + 1) / 2
     var j = 0
     while 2 * j + 32 <= width {
         let a = UnsafeRawPointer(p + 2 * j).loadUnaligned(as: Px16.self)
         let b = UnsafeRawPointer(p + 2 * j + 16).loadUnaligned(as: Px16.self)
         let (even, odd) = unzip(unsafeBitCast(a, to: SIMD8<UInt64>.self), unsafeBitCast(b, to: SIMD8<UInt64>.self))
-        UnsafeMutableRawPointer(p + j).storeBytes(of: meanOfBytes(even, odd), as: Px16.self)
+        UnsafeMutableRawPointer(q + j).storeBytes(of: meanOfBytes(even, odd), as: Px16.self)
         j += 16
     }
     while j < w {
-        p[j] = meanOfBytes(p[2 * j], p[min(2 * j + 1, width - 1)])
+        q[j] = meanOfBytes(p[2 * j], p[min(2 * j + 1, width - 1)])
         j += 1
     }
 }
