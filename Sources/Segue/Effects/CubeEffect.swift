@@ -2,7 +2,7 @@
 // face on the subtype's side comes round to the front (the private "cube" type). Each face is one
 // perspective-correct quad (two triangles); the face turning away darkens. Faces are drawn far to
 // near and a face seen from behind is skipped, which is all the hidden-surface work a convex solid needs.
-// The faces are also the frame's opaque outline (EffectBackdrop).
+// The larger face is also the frame's opaque outline (EffectBackdrop).
 
 import Foundation
 
