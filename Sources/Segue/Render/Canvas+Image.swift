@@ -101,20 +101,15 @@ extension Canvas {
         if threads > 1 { return banded(r) { $0.blit(image, x: tx, y: ty, opacity: opacity, occluded: occluded) } }
         let n = r.x1 - r.x0
         let hintSource = n < image.stride, hintTarget = n < target.stride
-        @inline(__always) func run(_ y: Int, _ x0: Int, _ x1: Int) {
-            if x0 < x1 { blendRow(target.row(y) + x0, image.row(y - ty) + (x0 - tx), x1 - x0, opacity: opacity) }
-        }
         for y in r.y0..<r.y1 {
             if y + 1 < r.y1 {
                 if hintSource { hintRun(image.row(y + 1 - ty) + (r.x0 - tx)) }
                 if hintTarget { hintRun(target.row(y + 1) + r.x0) }
             }
-            // The row less its occluded columns: up to two runs.
-            if let (h0, h1) = occluded?.columns(row: y), h0 < h1, h0 < r.x1, r.x0 < h1 {
-                run(y, r.x0, max(r.x0, h0)); run(y, min(r.x1, h1), r.x1)
-            } else {
-                run(y, r.x0, r.x1)
+            @inline(__always) func run(_ x0: Int, _ x1: Int) {
+                blendRow(target.row(y) + x0, image.row(y - ty) + (x0 - tx), x1 - x0, opacity: opacity)
             }
+            if let occluded { occluded.forEachVisibleRun(row: y, r.x0, r.x1, run) } else { run(r.x0, r.x1) }
         }
     }
 

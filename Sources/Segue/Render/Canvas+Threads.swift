@@ -57,12 +57,8 @@ extension Canvas {
     func clear(to pixel: UInt32, leaving occluded: Occlusion) {
         banded(clip) { band in
             let c = band.clip
-            @inline(__always) func run(_ y: Int, _ x0: Int, _ x1: Int) {
-                if x0 < x1 { (band.target.row(y) + x0).update(repeating: pixel, count: x1 - x0) }
-            }
             for y in c.y0..<c.y1 {
-                let (h0, h1) = occluded.columns(row: y)
-                if h0 < h1 && h0 < c.x1 && c.x0 < h1 { run(y, c.x0, max(c.x0, h0)); run(y, min(c.x1, h1), c.x1) } else { run(y, c.x0, c.x1) }
+                occluded.forEachVisibleRun(row: y, c.x0, c.x1) { (band.target.row(y) + $0).update(repeating: pixel, count: $1 - $0) }
             }
         }
     }

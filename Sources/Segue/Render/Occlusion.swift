@@ -21,6 +21,16 @@ struct Occlusion {
         return (Int(lo[i]), Int(hi[i]))
     }
 
+    /// Columns x0..<x1 of row r less the occluded ones: `body` once for each run left (none, one or
+    /// two) — what every draw honouring an occlusion does with a row (mesh spans, row blits, clears).
+    @inline(__always) func forEachVisibleRun(row r: Int, _ x0: Int, _ x1: Int, _ body: (Int, Int) -> Void) {
+        guard x0 < x1 else { return }
+        let (h0, h1) = columns(row: r)
+        guard h0 < h1, h0 < x1, x0 < h1 else { return body(x0, x1) }
+        if x0 < h0 { body(x0, h0) }
+        if h1 < x1 { body(h1, x1) }
+    }
+
     /// Whether no row has an occluded column.
     var isEmpty: Bool { !zip(lo, hi).contains { $0 < $1 } }
 

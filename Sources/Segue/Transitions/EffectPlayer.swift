@@ -73,11 +73,10 @@ public final class EffectPlayer: LayerContentOverride {
     func draw(in canvas: Canvas, layerToDevice: Transform3D, opacity: Double, bounds: Rect, over backdrop: Color) {
         let toDevice = Transform3D(translationX: bounds.minX, y: bounds.minY, z: 0).concatenating(layerToDevice)
         let f = frame(size: bounds.size, toDevice: toDevice, opacity: opacity)
-        if opacity >= 1, backdrop.alpha >= 1, case .translation(let tx, let ty) = toDevice.placement,
-           tx == tx.rounded(), ty == ty.rounded(), abs(tx) < 1e9, abs(ty) < 1e9, bounds.width < 1e9, bounds.height < 1e9,
-           bounds.width == bounds.width.rounded(), bounds.height == bounds.height.rounded() {
+        if opacity >= 1, backdrop.alpha >= 1, toDevice.isAffine, let (x, y) = Canvas.wholePixelPlacement(toDevice.affine),
+           bounds.width < 1e9, bounds.height < 1e9, bounds.width == bounds.width.rounded(), bounds.height == bounds.height.rounded() {
             var under = canvas
-            under.clip = canvas.clip.intersection(PixelRect(x0: Int(tx), y0: Int(ty), x1: Int(tx + bounds.width), y1: Int(ty + bounds.height)))
+            under.clip = canvas.clip.intersection(PixelRect(x0: x, y0: y, x1: x + Int(bounds.width), y1: y + Int(bounds.height)))
             backdropFill.fill(under, with: backdrop.premultipliedPixel, under: effect, f)
         } else {
             canvas.fill(bounds, color: backdrop, opacity: opacity, transform: layerToDevice)

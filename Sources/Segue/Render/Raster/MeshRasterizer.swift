@@ -115,10 +115,8 @@ struct MeshRasterizer {
     /// The pixels cs..<ce of row r less the occluded ones: `body` once for each piece left (none, one
     /// or two).
     @inline(__always) func visible(row r: Int, _ cs: Int, _ ce: Int, _ body: (Int, Int) -> Void) {
-        guard cs < ce else { return }
-        guard let (h0, h1) = occluded?.columns(row: r), h0 < h1, h0 < ce, cs < h1 else { return body(cs, ce) }
-        if cs < h0 { body(cs, h0) }
-        if h1 < ce { body(h1, ce) }
+        guard let occluded else { if cs < ce { body(cs, ce) }; return }
+        occluded.forEachVisibleRun(row: r, cs, ce, body)
     }
 
     /// The rows r0...r1 and columns c0..<c1 of the clip whose pixel centres a shape with these snapped
