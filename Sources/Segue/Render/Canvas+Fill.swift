@@ -15,6 +15,8 @@ extension Canvas {
     /// Fills a device-space rounded box with the premultiplied `pixel`.
     func fillDevice(_ box: RoundedBox, pixel: UInt32) {
         guard !box.isEmpty, pixel != 0 else { return }
+        if holdFill(box, pixel: pixel) { return }
+        settle()
         let pr = clipped(box)
         guard !pr.isEmpty else { return }
         for iy in pr.y0..<pr.y1 {
@@ -30,6 +32,7 @@ extension Canvas {
     /// Fills the ring between `outer` and `inner` (a border) with the premultiplied `pixel`.
     func strokeDevice(outer: RoundedBox, inner: RoundedBox, pixel: UInt32) {
         guard !outer.isEmpty, pixel != 0 else { return }
+        settle()
         if inner.isEmpty { return fillDevice(outer, pixel: pixel) }
         let pr = clipped(outer)
         guard !pr.isEmpty else { return }

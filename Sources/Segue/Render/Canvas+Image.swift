@@ -80,6 +80,7 @@ let weightRounding = 1 << 15
 extension Canvas {
     /// `blit(a, …, opacityA)` then `blit(b, …, opacityB)` fused row by row (`crossfadeRow`).
     func blitTwo(_ a: Bitmap, _ b: Bitmap, x tx: Int, y ty: Int, opacityA: UInt32, opacityB: UInt32, bothOpaque: Bool) {
+        settle()
         let r = PixelRect(x0: tx, y0: ty, x1: tx + a.width, y1: ty + a.height).intersection(clip)
         guard !r.isEmpty else { return }
         if threads > 1 {
@@ -91,31 +92,50 @@ extension Canvas {
         }
     }
 
-    /// Integer translation: row copies and blends. A row narrower than its source or destination
-    /// bitmap (a page half slid in) is a run of its own in memory, which the hardware prefetchers —
-    /// following a stream within a 4 KB page — start cold each time; so the next row's run is hinted
-    /// while this one is copied. (Full rows are one stream down the bitmap and get no hints.)
+    /// Integer translation: row copies and blends. On the render canvas the copy may be held back a
+    /// call, to be drawn row by row with what is drawn over it (Canvas+HeldCopy).
     func blit(_ image: Bitmap, x tx: Int, y ty: Int, opacity: UInt32, occluded: Occlusion? = nil) {
+        if holdBlit(image, x: tx, y: ty, opacity: opacity, occluded: occluded) { return }
+        settle()
+        blitNow(image, x: tx, y: ty, opacity: opacity, occluded: occluded)
+    }
+
+    /// `blit` straight away. A row narrower than its source or destination bitmap (a page half slid
+    /// in) is a run of its own in memory, which the hardware prefetchers — following a stream within a
+    /// 4 KB page — start cold each time; so the next row's run is hinted while this one is copied.
+    /// (Full rows are one stream down the bitmap and get no hints.)
+    func blitNow(_ image: Bitmap, x tx: Int, y ty: Int, opacity: UInt32, occluded: Occlusion? = nil) {
         let r = PixelRect(x0: tx, y0: ty, x1: tx + image.width, y1: ty + image.height).intersection(clip)
         guard !r.isEmpty, opacity > 0 else { return }
-        if threads > 1 { return banded(r) { $0.blit(image, x: tx, y: ty, opacity: opacity, occluded: occluded) } }
-        let n = r.x1 - r.x0
-        let hintSource = n < image.stride, hintTarget = n < target.stride
+        if threads > 1 { return banded(r) { $0.blitNow(image, x: tx, y: ty, opacity: opacity, occluded: occluded) } }
         for y in r.y0..<r.y1 {
-            if y + 1 < r.y1 {
-                if hintSource { hintRun(image.row(y + 1 - ty) + (r.x0 - tx)) }
-                if hintTarget { hintRun(target.row(y + 1) + r.x0) }
+            if y + 1 < r.y1 { hintRow(image, x: tx, y: ty, row: y + 1, r.x0, r.x1) }
+            if let occluded {
+                occluded.forEachVisibleRun(row: y, r.x0, r.x1) { blitRow(image, x: tx, y: ty, row: y, $0, $1, opacity: opacity) }
+            } else {
+                blitRow(image, x: tx, y: ty, row: y, r.x0, r.x1, opacity: opacity)
             }
-            @inline(__always) func run(_ x0: Int, _ x1: Int) {
-                blendRow(target.row(y) + x0, image.row(y - ty) + (x0 - tx), x1 - x0, opacity: opacity)
-            }
-            if let occluded { occluded.forEachVisibleRun(row: y, r.x0, r.x1, run) } else { run(r.x0, r.x1) }
         }
+    }
+
+    /// Row `y`'s pixels x0..<x1 of the image placed at (tx, ty).
+    @inline(__always)
+    func blitRow(_ image: Bitmap, x tx: Int, y ty: Int, row y: Int, _ x0: Int, _ x1: Int, opacity: UInt32) {
+        blendRow(target.row(y) + x0, image.row(y - ty) + (x0 - tx), x1 - x0, opacity: opacity)
+    }
+
+    /// Cache hints for row `y`'s run x0..<x1 of the image placed at (tx, ty), on the sides where the
+    /// run is narrower than its bitmap.
+    @inline(__always)
+    func hintRow(_ image: Bitmap, x tx: Int, y ty: Int, row y: Int, _ x0: Int, _ x1: Int) {
+        if x1 - x0 < image.stride { hintRun(image.row(y - ty) + (x0 - tx)) }
+        if x1 - x0 < target.stride { hintRun(target.row(y) + x0) }
     }
 
     /// Affine map `t` (texel space → device), bilinear.
     func drawAffine(_ image: Bitmap, _ t: AffineTransform, opacity: UInt32) {
         let det = t.a * t.d - t.b * t.c
+        settle()
         guard opacity > 0, det != 0, det.isFinite, image.width > 0, image.height > 0 else { return }
         let inv = t.inverted()
         let W = Double(image.width), H = Double(image.height)

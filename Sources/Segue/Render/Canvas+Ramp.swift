@@ -19,6 +19,7 @@ extension Canvas {
     /// large fills in bands of rows on the canvas's threads (`banded`), like meshes.
     func fill(convex corners: [(x: Double, y: Double)], ramp: AxialRamp) {
         guard corners.count >= 3, !ramp.pixels.isEmpty, corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return }
+        settle()
         var left = Double.infinity, right = -Double.infinity, top = Double.infinity, bottom = -Double.infinity
         for c in corners { left = min(left, c.x); right = max(right, c.x); top = min(top, c.y); bottom = max(bottom, c.y) }
         func pixel(_ v: Double) -> Int { Int(max(-1e9, min(1e9, v)).rounded(.down)) }

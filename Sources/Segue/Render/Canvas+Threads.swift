@@ -28,6 +28,7 @@ extension Canvas {
         let n = bandCount(r)
         var single = self
         single.threads = 1
+        single.held = nil
         guard n > 1 else { return body(single) }
         let h = r.y1 - r.y0
         let base = single
@@ -47,6 +48,7 @@ extension Canvas {
     /// Sets every pixel of the clip to `pixel` (no blending), in bands on the canvas's threads: a
     /// 3840×2160 frame's clear is 33 MB of stores, a few milliseconds on one core.
     func clear(to pixel: UInt32) {
+        settle()
         banded(clip) { band in
             let c = band.clip
             for y in c.y0..<c.y1 { (band.target.row(y) + c.x0).update(repeating: pixel, count: c.x1 - c.x0) }
@@ -55,6 +57,7 @@ extension Canvas {
 
     /// `clear(to:)` leaving the `occluded` pixels alone (something opaque drawn next covers them).
     func clear(to pixel: UInt32, leaving occluded: Occlusion) {
+        settle()
         banded(clip) { band in
             let c = band.clip
             for y in c.y0..<c.y1 {

@@ -35,6 +35,8 @@ public struct Canvas: Sendable {
     static let meshStripWidth = 128
     /// Threads a large draw may split its rows across (1 = the calling thread only).
     public var threads = 1
+    /// The copy held back a call on the compositor's render canvas (Canvas+HeldCopy); nil elsewhere.
+    var held: HeldCopy?
 
     public init(target: Bitmap) {
         self.target = target
@@ -125,6 +127,7 @@ public struct Canvas: Sendable {
 
     /// `draw(_:texture:…)` leaving the `occluded` pixels alone: something opaque drawn later covers them.
     func draw(_ mesh: Mesh, texture: Bitmap, opacity: Double = 1, cullBackFaces: Bool = false, occluded: Occlusion?) {
+        settle()
         guard texture.width > 0, texture.height > 0, opacity > 0, !mesh.vertices.isEmpty else { return }
         var box = PixelRect(x0: Int.max, y0: Int.max, x1: Int.min, y1: Int.min)
         for v in mesh.vertices where v.x.isFinite && v.y.isFinite {

@@ -65,6 +65,8 @@ public final class Compositor {
         public var texturesRendered = 0
         public var texturesReused = 0
         public var layersOccluded = 0
+        /// Draws made in one pass with the copy beneath them (Canvas+HeldCopy).
+        public var drawsFused = 0
     }
 
     /// Renders `root` (with presentation values) into `target`, which is cleared to `background` first.
@@ -74,6 +76,8 @@ public final class Compositor {
         statistics = Statistics()
         var canvas = Canvas(target: target)
         canvas.threads = threads
+        let held = HeldCopy()
+        canvas.held = held
         let s = state(root)
         let m = s.toSuperlayer(anchorPoint: root.anchorPoint, parentSublayerTransform: .identity, parentPivot: .zero).pixelSnapped
         if !occludes(root, s, m, opacity: 1, clip: canvas.clip) {
@@ -85,6 +89,8 @@ public final class Compositor {
             if !around { canvas.clear(to: pixel) }
         }
         drawLayer(root, s, m, opacity: 1, canvas)
+        canvas.settle()
+        statistics.drawsFused = held.fused
         evict()
     }
 

@@ -40,6 +40,7 @@ extension Canvas {
         guard grid.columns > 0, grid.rows > 0, grid.u.count == n, grid.v.count == n, grid.shade.count == n,
               grid.highlight.count == n, grid.x1 > grid.x0, grid.y1 > grid.y0, texture.width > 1, texture.height > 1,
               grid.alpha > 0, [grid.x0, grid.y0, grid.x1, grid.y1].allSatisfy({ abs($0) < 1e7 }) else { return }
+        settle()
         let region = PixelRect(x0: Int((grid.x0 - 0.5).rounded(.up)), y0: Int((grid.y0 - 0.5).rounded(.up)),
                                x1: Int((grid.x1 - 0.5).rounded(.up)), y1: Int((grid.y1 - 0.5).rounded(.up)))
         banded(region) { band in
