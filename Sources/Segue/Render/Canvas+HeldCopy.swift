@@ -3,7 +3,8 @@
 // cross-dissolve, the seeds' fades), the dimming over a page sliding away (the navigation slides) — is
 // drawn in the same pass over the destination (`crossfadeRow`, `dimmedRow`): each pixel is read from
 // both sources and written once, instead of written, read back and written again (measured at
-// 1920×1080, held at the middle of the transition: a cross-dissolve 0.74×, a navigation push 0.80×).
+// 1920×1080, held at the middle of the transition, ten pairs each: a cross-dissolve 0.74× the time,
+// a navigation push 0.72×, a pop 0.90×).
 // The pixels are the same as drawing straight away, bit for bit: a copy at full opacity gives each
 // pixel the same value however its row is cut into vector groups, and so does a constant-colour
 // blend; an image blended over at part opacity does not (opaque groups of eight take a lerp, others
