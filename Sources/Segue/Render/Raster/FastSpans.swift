@@ -165,16 +165,23 @@ func affineSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
         return I16(repeating: Int32(truncatingIfNeeded: P >> 16)) &+ steps.high &+ (low &>> 16)
     }
     let su = steps(dU), sv = steps(dV)
-    var i = 0
-    while i + 16 <= count {
-        let x = positions(U, su), y = positions(V, sv)
-        hintAhead(tex, stride, positions(U &+ affineHintPixels &* dU, su), positions(V &+ affineHintPixels &* dV, sv))
-        let (t00, t10, t01, t11) = gather16(tex, stride, x, y)
-        let (rb, ag) = bilinear16Lanes(t00, t10, t01, t11, unsafeBitCast(x, to: Px16.self), unsafeBitCast(y, to: Px16.self))
-        putLanes16(dst + i, rb, ag, opacity: opacity)
-        U &+= 16 &* dU; V &+= 16 &* dV
-        i += 16
+    // About one texel right a pixel (a card barely turned): `consecutive`'s test is worth making.
+    let along = abs(dU - 1 << 24) <= 1 << 17 && abs(dV) <= 1 << 17
+    // One loop with `consecutive`'s test and one without (`along` a constant in each).
+    @inline(__always) func groups(_ along: Bool) -> Int {
+        var i = 0
+        while i + 16 <= count {
+            let x = positions(U, su), y = positions(V, sv)
+            hintAhead(tex, stride, positions(U &+ affineHintPixels &* dU, su), positions(V &+ affineHintPixels &* dV, sv))
+            let (t00, t10, t01, t11) = gather16(tex, stride, x, y, alongRows: along)
+            let (rb, ag) = bilinear16Lanes(t00, t10, t01, t11, unsafeBitCast(x, to: Px16.self), unsafeBitCast(y, to: Px16.self))
+            putLanes16(dst + i, rb, ag, opacity: opacity)
+            U &+= 16 &* dU; V &+= 16 &* dV
+            i += 16
+        }
+        return i
     }
+    var i = along ? groups(true) : groups(false)
     if i + 8 <= count {
         let x = positions(U, su).lowHalf, y = positions(V, sv).lowHalf
         let (t00, t10, t01, t11) = gather8(tex, stride, x, y)

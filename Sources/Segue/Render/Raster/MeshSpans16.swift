@@ -33,10 +33,12 @@ extension SpanPlanes {
 /// `gather8` for sixteen pixels: each tap pair one 64-bit load, eight pairs a vector, unzipped into
 /// left and right texels; the same cache hints, from the group's first and last taps.
 @inline(__always)
-func gather16(_ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, _ x: I16, _ y: I16) -> (t00: Px16, t10: Px16, t01: Px16, t11: Px16) {
+func gather16(_ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, _ x: I16, _ y: I16,
+              alongRows: Bool = false) -> (t00: Px16, t10: Px16, t01: Px16, t11: Px16) {
     let i = tapIndices(x, y, stride)
     let base = UnsafeRawPointer(tex), down = 4 * stride
     hintRowsAhead(base + 4 * Int(i[0]), base + 4 * Int(i[15]), down)
+    if alongRows && consecutive(i) { return rowTaps16(tex + Int(i[0]), stride) }
     @inline(__always) func pair(_ k: Int32, _ below: Int) -> UInt64 {
         base.loadUnaligned(fromByteOffset: 4 * Int(k) + below, as: UInt64.self)
     }
@@ -48,6 +50,11 @@ func gather16(_ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, _ x: I16, _ y:
     }
     let (t00, t10) = row(0), (t01, t11) = row(down)
     return (t00, t10, t01, t11)
+}
+
+/// `consecutive` for sixteen lanes.
+@inline(__always) func consecutive(_ i: I16) -> Bool {
+    !anyNonzero(i &- I16(repeating: i[0]) &- I16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
 }
 
 /// `bilinear8Lanes` for sixteen pixels.
@@ -91,20 +98,24 @@ func putLanes16(_ dst: UnsafeMutablePointer<UInt32>, _ rb: Half32, _ ag: Half32,
 /// `meshSpan`'s pixels 0..<count − count % 16, sixteen a step; returns how many that is.
 @inline(__always)
 func meshSpan16(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int,
-                _ planes: SpanPlanes, first: Int, opacity: UInt32, shade: UInt16) -> Int {
+                _ planes: SpanPlanes, first: Int, opacity: UInt32, shade: UInt16, alongRows: Bool) -> Int {
     let mulRB = h32(shade), mulAG = lanes32(Px16(repeating: UInt32(shade) | 256 << 16))
-    var lane = F16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) + Float(first)
-    var i = 0
-    while i + 16 <= count {
-        let (x, y) = planes.positions16(lane)
-        let (t00, t10, t01, t11) = gather16(tex, stride, x, y)
-        var (rb, ag) = bilinear16Lanes(t00, t10, t01, t11, unsafeBitCast(x, to: Px16.self), unsafeBitCast(y, to: Px16.self))
-        if shade != 256 { rb = shr8(rb &* mulRB &+ h32(128)); ag = shr8(ag &* mulAG &+ h32(128)) }
-        putLanes16(dst + i, rb, ag, opacity: opacity)
-        lane += 16
-        i += 16
+    // One loop for spans along texture rows and one without the test (`along` a constant in each).
+    @inline(__always) func groups(_ along: Bool) -> Int {
+        var lane = F16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) + Float(first)
+        var i = 0
+        while i + 16 <= count {
+            let (x, y) = planes.positions16(lane)
+            let (t00, t10, t01, t11) = gather16(tex, stride, x, y, alongRows: along)
+            var (rb, ag) = bilinear16Lanes(t00, t10, t01, t11, unsafeBitCast(x, to: Px16.self), unsafeBitCast(y, to: Px16.self))
+            if shade != 256 { rb = shr8(rb &* mulRB &+ h32(128)); ag = shr8(ag &* mulAG &+ h32(128)) }
+            putLanes16(dst + i, rb, ag, opacity: opacity)
+            lane += 16
+            i += 16
+        }
+        return i
     }
-    return i
+    return alongRows ? groups(true) : groups(false)
 }
 
 /// Every 16-bit lane shifted right by `n` (0 < n < 16), on the 32-bit view.
