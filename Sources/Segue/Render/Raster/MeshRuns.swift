@@ -187,23 +187,12 @@ func attributedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Un
             (rb, ag) = c
         } else {
             let px = load(x), py = load(y)
-            let t00: Px8, t10: Px8, t01: Px8, t11: Px8
-            if whole && alongOneRow(px, py) {
-                // Eight consecutive texels of one row (a page lying flat in a shadow).
-                (t00, t10, t01, t11) = rowTaps8(tex + Int(py[0] >> 8) * stride + Int(px[0] >> 8), stride)
-            } else {
-                (t00, t10, t01, t11) = gather8(tex, stride, px, py)
-            }
+            // Eight consecutive texels of one row (a page lying flat in a shadow): vector loads.
+            let (t00, t10, t01, t11) = gather8(tex, stride, px, py, alongRows: whole)
             (rb, ag) = bilinear8Lanes(t00, t10, t01, t11, unsafeBitCast(px, to: Px8.self), unsafeBitCast(py, to: Px8.self))
         }
         let (orb, oag) = modulate8(rb, ag, shade: load(shade), highlight: lights ? load(highlight) : nil,
                                    alpha: fades ? load(alpha) : nil)
         putLanes8(d, orb, oag, opacity: 255)
     }
-}
-
-/// Whether eight texture positions (1/256 texel) step exactly one texel right each along one row.
-@inline(__always) func alongOneRow(_ x: I8, _ y: I8) -> Bool {
-    let off = (x &- I8(repeating: x[0]) &- I8(0, 256, 512, 768, 1024, 1280, 1536, 1792)) | (y &- I8(repeating: y[0]))
-    return (off[0] | off[1] | off[2] | off[3] | off[4] | off[5] | off[6] | off[7]) == 0
 }

@@ -172,12 +172,8 @@ func attributedSpan16(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: 
             (rb, ag) = c
         } else {
             let px = load(x), py = load(y)
-            let t00: Px16, t10: Px16, t01: Px16, t11: Px16
-            if alongOneRow(px, py) {
-                (t00, t10, t01, t11) = rowTaps16(tex + Int(py[0] >> 8) * stride + Int(px[0] >> 8), stride)
-            } else {
-                (t00, t10, t01, t11) = gather16(tex, stride, px, py)
-            }
+            // Calm water reads its page's consecutive texels: vector loads (`consecutive`).
+            let (t00, t10, t01, t11) = gather16(tex, stride, px, py, alongRows: true)
             (rb, ag) = bilinear16Lanes(t00, t10, t01, t11, unsafeBitCast(px, to: Px16.self), unsafeBitCast(py, to: Px16.self))
         }
         // A group none of whose pixels is lit (the water's far slopes) skips the highlight's arithmetic.
@@ -196,11 +192,6 @@ func attributedSpan16(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: 
     return (q[0] | q[1] | q[2] | q[3]) != 0
 }
 
-/// Whether sixteen texture positions (1/256 texel) step exactly one texel right each along one row.
-@inline(__always) func alongOneRow(_ x: I16, _ y: I16) -> Bool {
-    let steps = I16(0, 256, 512, 768, 1024, 1280, 1536, 1792, 2048, 2304, 2560, 2816, 3072, 3328, 3584, 3840)
-    return !anyNonzero((x &- I16(repeating: x[0]) &- steps) | (y &- I16(repeating: y[0])))
-}
 
 /// `rowTaps8` for sixteen pixels.
 @inline(__always)
