@@ -140,7 +140,7 @@ enum BenchCommand {
                 if wait > 0 { usleep(useconds_t(wait * 1e6)) }
                 // The first frame (snapshots, first renders) is reported as `start`, not as drops: the
                 // display schedule begins after it.
-                if k == 0 { scheduler = FrameScheduler(rate: 60, start: clock.now); dropped = 0 }
+                if k == 0 { scheduler = .after(frameShownAt: clock.now, rate: 60); dropped = 0 }
             } else {
                 let t0 = clock.now
                 session.render(atFraction: fraction, into: target)

@@ -23,6 +23,18 @@ import Testing
         #expect(f.index == 5 && f.dropped == 0)
     }
 
+    /// The bench's display schedule begins after the transition's first frame: the next frame is due
+    /// one interval after that one went on screen, and asking for it a moment later drops nothing.
+    /// (Starting the schedule at that moment made its frame 0 due at once — already missed a few
+    /// microseconds later, a drop counted at random in `bench --present`.)
+    @Test func aScheduleAfterAShownFrameGivesTheNextAFullInterval() {
+        var s = FrameScheduler.after(frameShownAt: 50, rate: 60)
+        let f = s.nextFrame(now: 50.000_05)
+        #expect(f.dropped == 0 && abs(f.deadline - (50 + 1.0 / 60)) < 1e-9)
+        var atOnce = FrameScheduler(rate: 60, start: 50)
+        #expect(atOnce.nextFrame(now: 50.000_05).dropped == 1)
+    }
+
     @Test func aStallIsBoundedAndReanchors() {
         var s = FrameScheduler(rate: 60, start: 0, maxCatchUpFrames: 8)
         _ = s.nextFrame(now: 0)

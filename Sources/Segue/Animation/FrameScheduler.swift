@@ -48,6 +48,13 @@ public struct FrameScheduler: Sendable {
         self.maxCatchUpFrames = max(1, maxCatchUpFrames)
     }
 
+    /// A schedule that begins after a frame went on screen at wall time `shown` (a host's first
+    /// frame, which takes as long as it takes): its first frame is due one interval later. (A
+    /// schedule starting at `shown` has its first frame due at once, already missed a moment after.)
+    public static func after(frameShownAt shown: Double, rate: Double = 60) -> FrameScheduler {
+        FrameScheduler(rate: rate, start: shown + 1 / rate)
+    }
+
     func wallTime(ofFrame n: Int) -> Double { wallOrigin + Double(n) * interval }
     func sceneTime(ofFrame n: Int) -> Double { sceneOrigin + Double(n) * interval - excluded }
 
