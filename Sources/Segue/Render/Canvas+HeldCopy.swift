@@ -8,10 +8,10 @@
 // The pixels are the same as drawing straight away, bit for bit: a copy at full opacity gives each
 // pixel the same value however its row is cut into vector groups, and so does a constant-colour
 // blend; an image blended over at part opacity does not (opaque groups of eight take a lerp, others
-// source-over, the last few pixels of a run source-over), so its rows are cut only eight pixels from
-// where they start (`sharedColumns`). Any other call, and the end of the frame, first draws the held
-// copy (`settle`). Only the compositor's render canvas holds (`Compositor.render` gives it a `HeldCopy` and
-// settles it); band canvases and every other canvas draw straight away.
+// source-over, the last few pixels of a run source-over), so its rows are cut only at whole groups
+// of eight from where they start (`sharedColumns`). Any other call, and the end of the frame, first
+// draws the held copy (`settle`). Only the compositor's render canvas holds (`Compositor.render`
+// gives it a `HeldCopy` and settles it); band canvases and every other canvas draw straight away.
 
 /// The copy a render canvas is holding back, shared by the canvas's copies (clip pieces of it).
 final class HeldCopy: @unchecked Sendable {  // Touched only by the rendering thread, before any banding.
@@ -22,7 +22,7 @@ final class HeldCopy: @unchecked Sendable {  // Touched only by the rendering th
         let rect: PixelRect
     }
     var copy: Copy?
-    /// How many draws went through the same pass as a held copy (for tests and the bench).
+    /// How many draws went through the same pass as a held copy (`Compositor.Statistics`, for tests).
     var fused = 0
 }
 

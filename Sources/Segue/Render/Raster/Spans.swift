@@ -3,7 +3,8 @@
 // runs of opaque texels and blend only the rest, so an opaque snapshot drawn at opacity 1 costs a copy.
 // Both go sixteen pixels a step (one register with AVX-512): the navigation slides, a page's copy and
 // the translucent dimming over the page sliding away, held at progress 0.6 took 0.83–0.85× the time
-// of eight a step (ten runs each; at 0.3 the same time).
+// of eight a step (ten runs each; at 0.3 the same time). `dimmedRow` is a page's copy and the dimming
+// over it in one pass (Canvas+HeldCopy).
 
 /// Source-over of the constant premultiplied `pixel` onto `count` pixels at `dst`.
 @inline(__always) @usableFromInline
