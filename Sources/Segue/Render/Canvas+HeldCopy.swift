@@ -64,7 +64,8 @@ extension Canvas {
     /// take part.
     func holdFill(_ box: RoundedBox, pixel: UInt32) -> Bool {
         guard let h = held, let below = h.copy, FastPaths.enabled, box.r == 0, pixel >> 24 < 255,
-              [box.x0, box.y0, box.x1, box.y1].allSatisfy({ $0 == $0.rounded() }) else { return false }
+              box.x0 == box.x0.rounded(), box.y0 == box.y0.rounded(),
+              box.x1 == box.x1.rounded(), box.y1 == box.y1.rounded() else { return false }
         let r = clipped(box), shared = r.intersection(below.rect)
         guard !shared.isEmpty else { return false }
         h.copy = nil

@@ -93,7 +93,7 @@ extension Canvas {
     }
 
     /// Integer translation: row copies and blends. On the render canvas the copy may be held back a
-    /// call, to be drawn row by row with what is drawn over it (Canvas+HeldCopy).
+    /// call, to be drawn in one pass with what is drawn over it (Canvas+HeldCopy).
     func blit(_ image: Bitmap, x tx: Int, y ty: Int, opacity: UInt32, occluded: Occlusion? = nil) {
         if holdBlit(image, x: tx, y: ty, opacity: opacity, occluded: occluded) { return }
         settle()
