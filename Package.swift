@@ -44,11 +44,13 @@ let package = Package(
 
         // A cache hint Swift has no word for (CPrefetch.h).
         .target(name: "CPrefetch"),
+        // Sixteen taps from a window of the texture, by a lane permute Swift has no word for (CGather.h).
+        .target(name: "CGather"),
 
         // The platform-neutral library: geometry, views, animation, controllers, effects, compositor.
         .target(
             name: "Segue",
-            dependencies: ["CPNG", "CFreeType", "CFontconfig", "CPrefetch"],
+            dependencies: ["CPNG", "CFreeType", "CFontconfig", "CPrefetch", "CGather"],
             swiftSettings: [.unsafeFlags(kernelFlags, .when(configuration: .release))]
                 + (buildForAVX2 ? [.define("SEGUE_AVX2", .when(configuration: .release))] : [])
                 + (buildForAVX512 ? [.define("SEGUE_AVX512", .when(configuration: .release))] : [])

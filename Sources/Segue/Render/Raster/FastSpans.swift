@@ -168,12 +168,12 @@ func affineSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
     // About one texel right a pixel (a card barely turned): `consecutive`'s test is worth making.
     let along = abs(dU - 1 << 24) <= 1 << 17 && abs(dV) <= 1 << 17
     // One loop with `consecutive`'s test and one without (`along` a constant in each).
-    @inline(__always) func groups(_ along: Bool) -> Int {
+    @inline(__always) func groups(_ along: Bool, _ window: Bool) -> Int {
         var i = 0
         while i + 16 <= count {
             let x = positions(U, su), y = positions(V, sv)
             hintAhead(tex, stride, positions(U &+ affineHintPixels &* dU, su), positions(V &+ affineHintPixels &* dV, sv))
-            let (t00, t10, t01, t11) = gather16(tex, stride, x, y, alongRows: along)
+            let (t00, t10, t01, t11) = gather16(tex, stride, x, y, alongRows: along, window: window)
             let (rb, ag) = bilinear16Lanes(t00, t10, t01, t11, unsafeBitCast(x, to: Px16.self), unsafeBitCast(y, to: Px16.self))
             putLanes16(dst + i, rb, ag, opacity: opacity)
             U &+= 16 &* dU; V &+= 16 &* dV
@@ -181,7 +181,9 @@ func affineSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
         }
         return i
     }
-    var i = along ? groups(true) : groups(false)
+    // Sixteen pixels reading within about thirty-one columns and two rows: worth trying a window.
+    let window = windowTapsAvailable && 15 * abs(dU) <= 29 << 24 && 15 * abs(dV) <= 1 << 24
+    var i = along ? (window ? groups(true, true) : groups(true, false)) : (window ? groups(false, true) : groups(false, false))
     if i + 8 <= count {
         let x = positions(U, su).lowHalf, y = positions(V, sv).lowHalf
         let (t00, t10, t01, t11) = gather8(tex, stride, x, y)

@@ -55,6 +55,14 @@ struct SpanPlanes {
         return abs(b.x - a.x - 256 * n) <= 2 * n && abs(b.y - a.y) <= 2 * n
     }
 
+    /// Whether sixteen pixels of first..<first+count read, on average from end to end, within about
+    /// two texture rows and thirty-one columns (`segue_window_taps` is worth trying).
+    @inline(__always) func readsWindows(first: Int, count: Int) -> Bool {
+        guard count >= 16 else { return false }
+        let a = position(first), b = position(first + count - 1), n = count - 1
+        return 15 * abs(Int(b.x) - Int(a.x)) <= 29 * 256 * n && 15 * abs(Int(b.y) - Int(a.y)) <= 256 * n
+    }
+
     /// The rounding convert of `position`; values far outside any texture (or NaN) land far outside.
     @inline(__always) static func fix(_ x: Float) -> Int32 {
         let c = x > -4_000_000 ? (x < 4_000_000 ? x : 4_000_000) : -4_000_000

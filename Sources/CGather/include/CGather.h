@@ -1,0 +1,77 @@
+// CGather: the taps of sixteen bilinear samples read from a window of the texture rather than one
+// load each. Sixteen neighbouring pixels of a page in mild perspective, or of a page bent on a mesh,
+// read within two texture rows and thirty-two columns: each of the three rows that can hold their
+// taps is two vector loads, and AVX-512's two-source lane permute (vpermt2d) picks every lane's left
+// and right texel from them — six loads, six permutes and four masked moves, against thirty-two
+// scalar loads and the inserts and shuffles that assemble them. Straight-line code: whether a lane's
+// taps start on the window's first row or its second is a mask, not a branch. Swift has no word for
+// the permute, so it is said here, compiled for AVX-512F whatever the rest of the build targets and
+// called only where the CPU has it (`segue_window_taps_available`).
+#ifndef CGATHER_H
+#define CGATHER_H
+
+#include <stdint.h>
+
+#if defined(__x86_64__) && defined(__clang__)
+#include <immintrin.h>
+#define SEGUE_WINDOW_TAPS 1
+#define SEGUE_AVX512F __attribute__((target("avx512f")))
+#else
+#define SEGUE_AVX512F
+#endif
+
+/// Whether this CPU runs `segue_window_taps` (it has AVX-512F).
+static inline int segue_window_taps_available(void) {
+#if SEGUE_WINDOW_TAPS
+    return __builtin_cpu_supports("avx512f");
+#else
+    return 0;
+#endif
+}
+
+/// Taps of sixteen samples whose top-left texels are at columns `cx`, rows `ry` (sixteen each: passed
+/// through memory, so that callers built without AVX-512 agree on how) of a texture of
+/// `stride` texels a row, all four taps of each inside it: t00, t10 (left and right texels of each
+/// lane's upper row), t01, t11 (of its lower row), sixteen each and in that order to `taps`. Returns
+/// 0 and writes nothing unless every lane's left column lies within thirty of the window's first (the
+/// lower of lanes 0 and 15's) and its row on the upper of lanes 0 and 15's or the next, and the
+/// window's thirty-two texels end inside the row's stride. Reads only rows the taps read. With
+/// `hints` > 0, hints the cache the window's ends that many rows above it and below its lower row.
+/// Call only where `segue_window_taps_available()`.
+static inline SEGUE_AVX512F int segue_window_taps(const uint32_t *tex, long stride, const int32_t *cx,
+                                                  const int32_t *ry, int32_t hints, uint32_t *taps) {
+#if SEGUE_WINDOW_TAPS
+    int left = cx[0] < cx[15] ? cx[0] : cx[15], top = ry[0] < ry[15] ? ry[0] : ry[15];
+    __m512i ix = _mm512_sub_epi32(_mm512_loadu_si512(cx), _mm512_set1_epi32(left));
+    __m512i dy = _mm512_sub_epi32(_mm512_loadu_si512(ry), _mm512_set1_epi32(top));
+    __mmask16 outside = _mm512_cmpgt_epu32_mask(ix, _mm512_set1_epi32(30))
+                      | _mm512_cmpgt_epu32_mask(dy, _mm512_set1_epi32(1));
+    if (outside != 0 || left + 32 > stride) return 0;
+    __mmask16 lower = _mm512_test_epi32_mask(dy, dy);
+    __m512i ix1 = _mm512_add_epi32(ix, _mm512_set1_epi32(1));
+    const uint32_t *p0 = tex + (long)top * stride + left, *p1 = p0 + stride;
+    if (hints > 0) {
+        const uint32_t *below = p1 + hints * stride, *above = p0 - hints * stride;
+        __builtin_prefetch(below, 0, 3); __builtin_prefetch(below + 31, 0, 3);
+        __builtin_prefetch(above, 0, 3); __builtin_prefetch(above + 31, 0, 3);
+    }
+    // The third row only when some lane starts on the second (else it may lie past the texture).
+    const uint32_t *p2 = lower ? p1 + stride : p1;
+    __m512i a0 = _mm512_loadu_si512(p0), b0 = _mm512_loadu_si512(p0 + 16);
+    __m512i a1 = _mm512_loadu_si512(p1), b1 = _mm512_loadu_si512(p1 + 16);
+    __m512i a2 = _mm512_loadu_si512(p2), b2 = _mm512_loadu_si512(p2 + 16);
+    __m512i l0 = _mm512_permutex2var_epi32(a0, ix, b0), r0 = _mm512_permutex2var_epi32(a0, ix1, b0);
+    __m512i l1 = _mm512_permutex2var_epi32(a1, ix, b1), r1 = _mm512_permutex2var_epi32(a1, ix1, b1);
+    __m512i l2 = _mm512_permutex2var_epi32(a2, ix, b2), r2 = _mm512_permutex2var_epi32(a2, ix1, b2);
+    _mm512_storeu_si512(taps, _mm512_mask_mov_epi32(l0, lower, l1));
+    _mm512_storeu_si512(taps + 16, _mm512_mask_mov_epi32(r0, lower, r1));
+    _mm512_storeu_si512(taps + 32, _mm512_mask_mov_epi32(l1, lower, l2));
+    _mm512_storeu_si512(taps + 48, _mm512_mask_mov_epi32(r1, lower, r2));
+    return 1;
+#else
+    (void)tex; (void)stride; (void)cx; (void)ry; (void)hints; (void)taps;
+    return 0;
+#endif
+}
+
+#endif
