@@ -142,8 +142,15 @@ func meshSpan16(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
     return alongRows ? (window ? groups(true, true) : groups(true, false)) : (window ? groups(false, true) : groups(false, false))
 }
 
-/// Whether this CPU reads taps from windows (`gather16`), asked once.
+/// Whether this CPU reads taps from windows (`gather16`), asked once. Release builds without AVX-512
+/// (portable or AVX2 ones) would call the window gather out of line, with its lanes through memory —
+/// not measured, so they keep the scalar gather; debug builds try it wherever the CPU can, so that
+/// the tests run it.
+#if SEGUE_AVX512 || DEBUG
 let windowTapsAvailable = segue_window_taps_available() != 0
+#else
+let windowTapsAvailable = false
+#endif
 
 /// Every 16-bit lane shifted right by `n` (0 < n < 16), on the 32-bit view.
 @inline(__always) func shr(_ x: Half32, _ n: UInt32) -> Half32 {
