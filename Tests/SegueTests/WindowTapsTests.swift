@@ -10,11 +10,11 @@ import CGather
 
 @Suite(.enabled(if: windowTapsAvailable, "the window gather needs AVX-512F"))
 struct WindowTapsTests {
-    /// A texture of random pixels whose row stride exceeds its width (as a level's may).
-    static func texture(_ w: Int, _ h: Int, stride: Int, _ rng: inout SplitMix) -> (UnsafeMutablePointer<UInt32>, Int) {
+    /// `stride × h` random pixels: a texture whose row stride exceeds its width (as a level's may).
+    static func texture(stride: Int, _ h: Int, _ rng: inout SplitMix) -> UnsafeMutablePointer<UInt32> {
         let p = UnsafeMutablePointer<UInt32>.allocate(capacity: stride * h)
         for k in 0..<(stride * h) { p[k] = FastPathTests.pixel(&rng) }
-        return (p, stride)
+        return p
     }
 
     /// What the window gather returns for lanes at columns `cx`, rows `ry` (nil if it declines).
@@ -41,7 +41,7 @@ struct WindowTapsTests {
     @Test func readsTheScalarTapsAndDeclinesWhatDoesNotFit() {
         var rng = SplitMix(seed: 53)
         let w = 90, h = 24
-        let (tex, stride) = Self.texture(w, h, stride: 96, &rng)
+        let stride = 96, tex = Self.texture(stride: stride, h, &rng)
         defer { tex.deallocate() }
         var read = 0, declined = 0
         for trial in 0..<4000 {
@@ -76,7 +76,7 @@ struct WindowTapsTests {
 
     @Test func gather16GivesTheSameTapsWithAndWithoutTheWindow() {
         var rng = SplitMix(seed: 59)
-        let (tex, stride) = Self.texture(70, 30, stride: 72, &rng)
+        let stride = 72, tex = Self.texture(stride: stride, 30, &rng)
         defer { tex.deallocate() }
         for trial in 0..<2000 {
             // Positions in 1/256 texel, inside the texture with a texel to spare for the right and

@@ -167,7 +167,7 @@ func affineSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
     let su = steps(dU), sv = steps(dV)
     // About one texel right a pixel (a card barely turned): `consecutive`'s test is worth making.
     let along = abs(dU - 1 << 24) <= 1 << 17 && abs(dV) <= 1 << 17
-    // One loop with `consecutive`'s test and one without (`along` a constant in each).
+    // A loop each with and without `consecutive`'s test and the window (constants in each: `specialized`).
     @inline(__always) func groups(_ along: Bool, _ window: Bool) -> Int {
         var i = 0
         while i + 16 <= count {
@@ -181,9 +181,7 @@ func affineSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
         }
         return i
     }
-    // Sixteen pixels reading within about thirty-one columns and two rows: worth trying a window.
-    let window = windowTapsAvailable && 15 * abs(dU) <= 29 << 24 && 15 * abs(dV) <= 1 << 24
-    var i = along ? (window ? groups(true, true) : groups(true, false)) : (window ? groups(false, true) : groups(false, false))
+    var i = specialized(along, stepsFitWindow(dU, dV, in: 1, unit: 1 << 24), groups)
     if i + 8 <= count {
         let x = positions(U, su).lowHalf, y = positions(V, sv).lowHalf
         let (t00, t10, t01, t11) = gather8(tex, stride, x, y)

@@ -59,8 +59,8 @@ struct SpanPlanes {
     /// two texture rows and thirty-one columns (`segue_window_taps` is worth trying).
     @inline(__always) func readsWindows(first: Int, count: Int) -> Bool {
         guard count >= 16 else { return false }
-        let a = position(first), b = position(first + count - 1), n = count - 1
-        return 15 * abs(Int(b.x) - Int(a.x)) <= 29 * 256 * n && 15 * abs(Int(b.y) - Int(a.y)) <= 256 * n
+        let a = position(first), b = position(first + count - 1)
+        return stepsFitWindow(Int(b.x) - Int(a.x), Int(b.y) - Int(a.y), in: count - 1, unit: 256)
     }
 
     /// The rounding convert of `position`; values far outside any texture (or NaN) land far outside.

@@ -43,14 +43,12 @@ extension SpanPlanes {
 func gather16(_ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, _ x: I16, _ y: I16,
               alongRows: Bool = false, window: Bool = false) -> (t00: Px16, t10: Px16, t01: Px16, t11: Px16) {
     @inline(__always) func windowTaps(hints: Int32) -> (Px16, Px16, Px16, Px16)? {
-        var columns = x &>> 8, rows = y &>> 8, taps = (Px16(), Px16(), Px16(), Px16())
-        let read = withUnsafeBytes(of: &columns) { c in
-            withUnsafeBytes(of: &rows) { r in
-                withUnsafeMutableBytes(of: &taps) {
-                    segue_window_taps(tex, stride, c.baseAddress!.assumingMemoryBound(to: Int32.self),
-                                      r.baseAddress!.assumingMemoryBound(to: Int32.self), hints,
-                                      $0.baseAddress!.assumingMemoryBound(to: UInt32.self))
-                }
+        // The lanes' columns then rows, and the taps, through memory (CGather.h says why).
+        var lanes = (x &>> 8, y &>> 8), taps = (Px16(), Px16(), Px16(), Px16())
+        let read = withUnsafeBytes(of: &lanes) { l in
+            let columns = l.baseAddress!.assumingMemoryBound(to: Int32.self)
+            return withUnsafeMutableBytes(of: &taps) {
+                segue_window_taps(tex, stride, columns, columns + 16, hints, $0.baseAddress!.assumingMemoryBound(to: UInt32.self))
             }
         }
         return read != 0 ? taps : nil
@@ -123,7 +121,7 @@ func putLanes16(_ dst: UnsafeMutablePointer<UInt32>, _ rb: Half32, _ ag: Half32,
 func meshSpan16(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int,
                 _ planes: SpanPlanes, first: Int, opacity: UInt32, shade: UInt16, alongRows: Bool) -> Int {
     let mulRB = h32(shade), mulAG = lanes32(Px16(repeating: UInt32(shade) | 256 << 16))
-    // One loop for spans along texture rows and one without the test (`along` a constant in each).
+    // A loop each with and without `consecutive`'s test and the window (constants in each: `specialized`).
     @inline(__always) func groups(_ along: Bool, _ window: Bool) -> Int {
         var lane = F16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) + Float(first)
         var i = 0
@@ -138,19 +136,32 @@ func meshSpan16(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
         }
         return i
     }
-    let window = windowTapsAvailable && planes.readsWindows(first: first, count: count)
-    return alongRows ? (window ? groups(true, true) : groups(true, false)) : (window ? groups(false, true) : groups(false, false))
+    return specialized(alongRows, planes.readsWindows(first: first, count: count), groups)
 }
 
-/// Whether this CPU reads taps from windows (`gather16`), asked once. Release builds without AVX-512
-/// (portable or AVX2 ones) would call the window gather out of line, with its lanes through memory —
-/// not measured, so they keep the scalar gather; debug builds try it wherever the CPU can, so that
-/// the tests run it.
-#if SEGUE_AVX512 || DEBUG
+/// `body(a, b)` with a and b as constants, so that a loop inlined into it is compiled once per case
+/// with its tests on them folded away.
+@inline(__always) func specialized<R>(_ a: Bool, _ b: Bool, _ body: (Bool, Bool) -> R) -> R {
+    a ? (b ? body(true, true) : body(true, false)) : (b ? body(false, true) : body(false, false))
+}
+
+/// Whether this build reads taps from windows (`gather16`). A release build for AVX-512 runs only
+/// where the CPU has it (`InstructionSet.required`); other release builds (portable or AVX2) would
+/// call the window gather out of line, with its lanes through memory — not measured, so they keep
+/// the scalar gather; debug builds try it wherever the CPU can, so that the tests run it.
+#if SEGUE_AVX512
+let windowTapsAvailable = true
+#elseif DEBUG
 let windowTapsAvailable = segue_window_taps_available() != 0
 #else
 let windowTapsAvailable = false
 #endif
+
+/// Whether sixteen pixels stepping (dx, dy) in `n` pixels, in units of 1/`unit` texel, read within
+/// about thirty-one columns and two rows — where the window gather is worth trying.
+@inline(__always) func stepsFitWindow(_ dx: Int, _ dy: Int, in n: Int, unit: Int) -> Bool {
+    windowTapsAvailable && 15 * abs(dx) <= 29 * unit * n && 15 * abs(dy) <= unit * n
+}
 
 /// Every 16-bit lane shifted right by `n` (0 < n < 16), on the 32-bit view.
 @inline(__always) func shr(_ x: Half32, _ n: UInt32) -> Half32 {
