@@ -1,6 +1,7 @@
 // CGather: the taps of sixteen bilinear samples read from a window of the texture rather than one
 // load each. Sixteen neighbouring pixels of a page in mild perspective, or of a page bent on a mesh,
-// read within two texture rows and thirty-two columns: each of the three rows that can hold their
+// read within two texture rows and thirty-two columns, as do sixteen of a row of an image scaled by
+// more than about a half: each of the three rows that can hold their
 // taps is two vector loads, and AVX-512's two-source lane permute (vpermt2d) picks every lane's left
 // and right texel from them — six loads, six permutes and four masked moves, against thirty-two
 // scalar loads and the inserts and shuffles that assemble them. Straight-line code: whether a lane's

@@ -42,24 +42,15 @@ extension SpanPlanes {
 @inline(__always)
 func gather16(_ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, _ x: I16, _ y: I16,
               alongRows: Bool = false, window: Bool = false) -> (t00: Px16, t10: Px16, t01: Px16, t11: Px16) {
-    @inline(__always) func windowTaps(hints: Int32) -> (Px16, Px16, Px16, Px16)? {
-        // The lanes' columns then rows, and the taps, through memory (CGather.h says why).
-        var lanes = (x &>> 8, y &>> 8), taps = (Px16(), Px16(), Px16(), Px16())
-        let read = withUnsafeBytes(of: &lanes) { l in
-            let columns = l.baseAddress!.assumingMemoryBound(to: Int32.self)
-            return withUnsafeMutableBytes(of: &taps) {
-                segue_window_taps(tex, stride, columns, columns + 16, hints, $0.baseAddress!.assumingMemoryBound(to: UInt32.self))
-            }
-        }
-        return read != 0 ? taps : nil
-    }
     // Spans along texture rows try consecutive texels first (fewer loads still), then the window.
-    if window && !alongRows, let taps = windowTaps(hints: Int32(lookahead)) { return taps }
+    if window && !alongRows, let taps = windowTaps(tex, stride, columns: x &>> 8, rows: y &>> 8, hints: Int32(lookahead)) {
+        return taps
+    }
     let i = tapIndices(x, y, stride)
     let base = UnsafeRawPointer(tex), down = 4 * stride
     hintRowsAhead(base + 4 * Int(i[0]), base + 4 * Int(i[15]), down)
     if alongRows && consecutive(i) { return rowTaps16(tex + Int(i[0]), stride) }
-    if window && alongRows, let taps = windowTaps(hints: 0) { return taps }
+    if window && alongRows, let taps = windowTaps(tex, stride, columns: x &>> 8, rows: y &>> 8, hints: 0) { return taps }
     @inline(__always) func pair(_ k: Int32, _ below: Int) -> UInt64 {
         base.loadUnaligned(fromByteOffset: 4 * Int(k) + below, as: UInt64.self)
     }
@@ -71,6 +62,21 @@ func gather16(_ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, _ x: I16, _ y:
     }
     let (t00, t10) = row(0), (t01, t11) = row(down)
     return (t00, t10, t01, t11)
+}
+
+/// `segue_window_taps` for sixteen lanes whose upper-left taps are texels (columns, rows): their four
+/// taps (t00, t10, t01, t11), or nil where they do not fit its window. The lanes and the taps go
+/// through memory (CGather.h says why).
+@inline(__always)
+func windowTaps(_ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, columns: I16, rows: I16, hints: Int32) -> (Px16, Px16, Px16, Px16)? {
+    var lanes = (columns, rows), taps = (Px16(), Px16(), Px16(), Px16())
+    let read = withUnsafeBytes(of: &lanes) { l in
+        let c = l.baseAddress!.assumingMemoryBound(to: Int32.self)
+        return withUnsafeMutableBytes(of: &taps) {
+            segue_window_taps(tex, stride, c, c + 16, hints, $0.baseAddress!.assumingMemoryBound(to: UInt32.self))
+        }
+    }
+    return read != 0 ? taps : nil
 }
 
 /// `consecutive` for sixteen lanes.
