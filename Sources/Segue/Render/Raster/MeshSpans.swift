@@ -337,7 +337,12 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
     SH += count * dSH; HL += count * dHL; AL += count * dAL
     let uniformLanes = uniform.map(uniformSample8)
     let shade = FactorRamp(SH0, dSH), highlight = FactorRamp(HL0, dHL), alpha = FactorRamp(AL0, dAL)
-    eightAtATime(dst, count, first: first, within: row) { d, lane, offset in
+    // At the planes' positions: sixteen a step (MeshSpans16), the last 0…15 pixels eight a step.
+    let done = uniform != nil || start != nil ? 0
+        : shadedSpan16(dst, count, tex, stride, planes, first: first, shade: shade, highlight: lights ? highlight : nil,
+                       alpha: fades ? alpha : nil)
+    eightAtATime(dst + done, count - done, first: first + done, within: row) { d, lane, rest in
+        let offset = done + rest
         let rb: Half16, ag: Half16
         if let c = uniformLanes {
             (rb, ag) = c

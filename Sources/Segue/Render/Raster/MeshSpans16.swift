@@ -1,5 +1,6 @@
-// MeshSpans16: the mesh kernels sixteen pixels a step — `meshSpan`'s, `affineSpan`'s and
-// `attributedSpan`'s long runs (a cube face, a flipping page, a turning card, the ripple's water).
+// MeshSpans16: the mesh kernels sixteen pixels a step — `meshSpan`'s, `shadedSpan`'s, `affineSpan`'s
+// and `attributedSpan`'s long runs (a cube face, a flipping page, a curling page's back, a turning
+// card, the ripple's water).
 // The same arithmetic as the eight-lane kernels in MeshSpans, lane for lane, so the same pixels
 // (FastPathTests and SixteenLaneTests pin both against the reference); each span's last 0…15 pixels
 // go through the eight-lane step. Where the CPU has 512-bit registers
@@ -127,6 +128,19 @@ func putLanes16(_ dst: UnsafeMutablePointer<UInt32>, _ rb: Half32, _ ag: Half32,
 func meshSpan16(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int,
                 _ planes: SpanPlanes, first: Int, opacity: UInt32, shade: UInt16, alongRows: Bool) -> Int {
     let mulRB = h32(shade), mulAG = lanes32(Px16(repeating: UInt32(shade) | 256 << 16))
+    return planeGroups16(count, tex, stride, planes, first: first, alongRows: alongRows) { i, rb, ag in
+        var (rb, ag) = (rb, ag)
+        if shade != 256 { rb = shr8(rb &* mulRB &+ h32(128)); ag = shr8(ag &* mulAG &+ h32(128)) }
+        putLanes16(dst + i, rb, ag, opacity: opacity)
+    }
+}
+
+/// The loop of the plane kernels sixteen pixels a step: each group's bilinear samples at the planes'
+/// positions of pixels first + i …, as the 16-bit halves `bilinear16Lanes` gives, to `write(i, rb, ag)`;
+/// returns how many pixels that is (count − count % 16).
+@inline(__always)
+func planeGroups16(_ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, _ planes: SpanPlanes, first: Int,
+                   alongRows: Bool, _ write: (Int, Half32, Half32) -> Void) -> Int {
     // A loop each with and without `consecutive`'s test and the window (constants in each: `specialized`).
     @inline(__always) func groups(_ along: Bool, _ window: Bool) -> Int {
         var lane = F16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) + Float(first)
@@ -134,9 +148,8 @@ func meshSpan16(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
         while i + 16 <= count {
             let (x, y) = planes.positions16(lane)
             let (t00, t10, t01, t11) = gather16(tex, stride, x, y, alongRows: along, window: window)
-            var (rb, ag) = bilinear16Lanes(t00, t10, t01, t11, unsafeBitCast(x, to: Px16.self), unsafeBitCast(y, to: Px16.self))
-            if shade != 256 { rb = shr8(rb &* mulRB &+ h32(128)); ag = shr8(ag &* mulAG &+ h32(128)) }
-            putLanes16(dst + i, rb, ag, opacity: opacity)
+            let (rb, ag) = bilinear16Lanes(t00, t10, t01, t11, unsafeBitCast(x, to: Px16.self), unsafeBitCast(y, to: Px16.self))
+            write(i, rb, ag)
             lane += 16
             i += 16
         }
@@ -204,6 +217,19 @@ func modulate16(_ rb: Half32, _ ag: Half32, shade sh: I16, highlight hl: I16?, a
         orb = shr8(orb &* alB &+ h32(128)); oag = shr8(oag &* alB &+ h32(128))
     }
     return (orb, oag)
+}
+
+/// `shadedSpan`'s pixels 0..<count − count % 16 where it samples the planes' positions (a page's back,
+/// a shadowed or lit face), sixteen a step, lane for lane as its groups of eight (the factors are the
+/// same ramps, read eight lanes at a time); returns how many that is.
+@inline(__always)
+func shadedSpan16(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int,
+                  _ planes: SpanPlanes, first: Int, shade: FactorRamp, highlight: FactorRamp?, alpha: FactorRamp?) -> Int {
+    @inline(__always) func at(_ ramp: FactorRamp, _ i: Int) -> I16 { I16(lowHalf: ramp.at(i), highHalf: ramp.at(i + 8)) }
+    return planeGroups16(count, tex, stride, planes, first: first, alongRows: planes.stepsAlongRows(first: first, count: count)) { i, rb, ag in
+        let (orb, oag) = modulate16(rb, ag, shade: at(shade, i), highlight: highlight.map { at($0, i) }, alpha: alpha.map { at($0, i) })
+        putLanes16(dst + i, orb, oag, opacity: 255)
+    }
 }
 
 /// `attributedSpan`'s pixels 0..<count − count % 16, sixteen a step, lane for lane as its groups of
