@@ -8,13 +8,13 @@
 // still come from one pair of rows, the columns' taps and weights looked up, worked out once for all
 // rows of a draw; sixteen pixels whose columns lie within thirty-one texels (a scale above about a
 // half) read them from a window of two vector loads a row (CGather, on AVX-512: fly-to-button and
-// fly-from-button p99 0.65–0.7× the time of a 64-bit load per tap pair). `affineSpan` takes any other affine span (a card turning
-// away) through the mesh kernels' tap gather and weights, sixteen pixels a step (MeshSpans16), its
-// 8.24 positions split so that 32-bit lanes step them exactly. A turned texture is read across its
-// rows, a new cache line nearly every pixel; where eight pixels' rows do not step evenly (8·dv far
-// from a whole number) the hardware prefetchers lose the pattern and a rotation's frame took up to
-// twice as long at such angles, so `affineSpan` hints the taps 48 pixels ahead itself. The mesh
-// kernels are in MeshSpans.
+// fly-from-button p99 0.65–0.7× the time of a 64-bit load per tap pair). `affineSpan` takes any
+// other affine span (a card turning away) through the mesh kernels' tap gather and weights, sixteen
+// pixels a step (MeshSpans16), its 8.24 positions split so that 32-bit lanes step them exactly. A
+// turned texture is read across its rows, a new cache line nearly every pixel; where eight pixels'
+// rows do not step evenly (8·dv far from a whole number) the hardware prefetchers lose the pattern
+// and a rotation's frame took up to twice as long at such angles, so `affineSpan` hints the taps 48
+// pixels ahead itself. The mesh kernels are in MeshSpans.
 
 import CPrefetch
 
@@ -117,18 +117,11 @@ func scaledRow(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeM
     let fy = Px8(repeating: UInt32(truncatingIfNeeded: V >> 16) & 0xff)
     var i = 0
     // Sixteen a step (the same arithmetic as eight, lane for lane), then eight, then one by one.
-    // Sixteen columns within thirty-one texels (a scale above about a half) are read as a window.
+    // Where the columns step about two texels a pixel or less (a scale above about a half), sixteen
+    // pixels' taps are first tried from a window of the row pair (`windowTaps`).
+    let window = count >= 16 && stepsFitWindow(Int(columns[count - 1]) - Int(columns[0]), 0, in: count - 1, unit: 1)
     let rows = I16(repeating: Int32(truncatingIfNeeded: V >> 24))
     while i + 16 <= count {
-        if windowTapsAvailable,
-           let (t00, t10, t01, t11) = windowTaps(tex, stride, columns: UnsafeRawPointer(columns + i).loadUnaligned(as: I16.self),
-                                                 rows: rows, hints: 0) {
-            let fx = UnsafeRawPointer(fractions + i).loadUnaligned(as: Px16.self)
-            let (rb, ag) = bilinear16Lanes(t00, t10, t01, t11, fx, Px16(repeating: fy[0]))
-            putLanes16(dst + i, rb, ag, opacity: opacity)
-            i += 16
-            continue
-        }
         @inline(__always) func pairs(_ below: Int) -> (Px16, Px16) {
             @inline(__always) func pair(_ k: Int) -> UInt64 {
                 top.loadUnaligned(fromByteOffset: 4 * Int(columns[i + k]) + below, as: UInt64.self)
@@ -136,7 +129,9 @@ func scaledRow(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeM
             return unzip(SIMD8(pair(0), pair(1), pair(2), pair(3), pair(4), pair(5), pair(6), pair(7)),
                          SIMD8(pair(8), pair(9), pair(10), pair(11), pair(12), pair(13), pair(14), pair(15)))
         }
-        let (t00, t10) = pairs(0), (t01, t11) = pairs(down)
+        let windowed = window ? windowTaps(tex, stride, columns: UnsafeRawPointer(columns + i).loadUnaligned(as: I16.self),
+                                           rows: rows, hints: 0) : nil
+        let (t00, t10, t01, t11) = windowed ?? { let (a, b) = pairs(0), (c, d) = pairs(down); return (a, b, c, d) }()
         let fx = UnsafeRawPointer(fractions + i).loadUnaligned(as: Px16.self)
         let (rb, ag) = bilinear16Lanes(t00, t10, t01, t11, fx, Px16(repeating: fy[0]))
         putLanes16(dst + i, rb, ag, opacity: opacity)
