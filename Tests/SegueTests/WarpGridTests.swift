@@ -1,4 +1,4 @@
-// A warp grid (the ripple's water) writes its pixels' positions and factors eight at a time and samples
+// A warp grid (the ripple's water) writes its pixels' positions and factors sixteen at a time and samples
 // them in the mesh runs' kernel; with fast paths off every pixel is sampled and shaded on its own from
 // the same numbers. These tests pin the two to the same pixels — over lattices whose texture positions
 // reach past the texture's edges, lit, shaded and translucent, clipped and not — and check that the

@@ -151,7 +151,7 @@ struct RowAttributes {
     private let storage: UnsafeMutablePointer<Int32>
 
     init(columns: Range<Int>) {
-        let n = columns.count + 8
+        let n = columns.count + 16
         origin = columns.lowerBound
         storage = .allocate(capacity: 5 * n)
         x = storage; y = storage + n; sh = storage + 2 * n; hl = storage + 3 * n; al = storage + 4 * n

@@ -399,7 +399,7 @@ struct FactorRamp {
 }
 
 /// Branch-free clamp to 0…256 on 32-bit lanes (the generic pointwiseMin/Max are not inlined).
-@inline(__always) func clamp256(_ x: I8) -> I8 {
+@inline(__always) func clamp256<V: SIMD>(_ x: V) -> V where V.Scalar == Int32 {
     let c = x & ~(x &>> 31), d = c &- 256
     return 256 &+ (d & (d &>> 31))
 }

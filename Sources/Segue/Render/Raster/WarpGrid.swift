@@ -2,7 +2,9 @@
 // position, a shade and a highlight, every attribute bilinear inside a cell — a surface that keeps
 // its place on the screen while what it shows is displaced (the ripple's water). No triangles: along
 // a pixel row each cell is one linear segment whose ends are the cell's edges at that row, so a row
-// costs a lerp per lattice column, and its pixels' positions and factors are written eight at a time
+// costs a lerp per lattice column and a set-up per segment — both sixteen at a time (`RowSegments`:
+// values, steps, and whether the segment's taps stay inside the texture), so a common segment costs
+// its stores and little else — and its pixels' positions and factors are written sixteen at a time
 // (one multiply-add each, no division) to a row of attributes that the mesh runs' kernel
 // (`attributedSpan`) samples and shades in one pass. A segment reaching past the texture's edge sends
 // only its pixels out there to the clamped sampler, pixel by pixel: the water repeats the texture's
@@ -56,6 +58,8 @@ private struct WarpRows {
     let grid: WarpGrid, texture: Bitmap, target: Bitmap, clip: PixelRect
     /// Read once a draw: `FastPaths.enabled` is task-local, too slow to ask per segment.
     let fast = FastPaths.enabled
+    /// The bounds below which a position's taps lie inside the texture (`insideRange`'s xMax, yMax).
+    var margins: (x: Int32, y: Int32) { (Int32(256 * (texture.width - 1) - 4), Int32(256 * (texture.height - 1) - 4)) }
 
     func draw() {
         let cols = grid.columns, stride = cols + 1
@@ -69,19 +73,20 @@ private struct WarpRows {
         }
         let a = RowAttributes(columns: clip.x0..<clip.x1)
         defer { a.free() }
+        let segments = RowSegments(cells)
+        defer { segments.free() }
         let AL = Int32(min(256, max(0, Int(grid.alpha * 256))))
-        // The attributes along the current row at each lattice column.
-        var eu = [Float](repeating: 0, count: stride), ev = eu, esh = eu, ehl = eu
-        for y in clip.y0..<clip.y1 {
-            let t = (Double(y) + 0.5 - grid.y0) / cellH
-            let j = min(grid.rows - 1, max(0, Int(t))), ty = Float(t - Double(j))
-            for i in 0...cols {
-                let k = j * stride + i
-                @inline(__always) func lerp(_ f: [Float]) -> Float { f[k] + (f[k + stride] - f[k]) * ty }
-                eu[i] = lerp(grid.u); ev[i] = lerp(grid.v); esh[i] = lerp(grid.shade); ehl[i] = lerp(grid.highlight)
+        let scale = Float(1 / cellW), (xMax, yMax) = margins
+        grid.u.withUnsafeBufferPointer { u in grid.v.withUnsafeBufferPointer { v in
+        grid.shade.withUnsafeBufferPointer { sh in grid.highlight.withUnsafeBufferPointer { hl in
+            for y in clip.y0..<clip.y1 {
+                let t = (Double(y) + 0.5 - grid.y0) / cellH
+                let j = min(grid.rows - 1, max(0, Int(t))), ty = Float(t - Double(j))
+                segments.edges(row: j * stride, stride: stride, ty, u.baseAddress!, v.baseAddress!, sh.baseAddress!, hl.baseAddress!)
+                segments.steps(scale: scale, xMax: xMax, yMax: yMax)
+                drawRow(y, cells, segments, alpha: AL, a)
             }
-            drawRow(y, cells, cellW: cellW, eu, ev, esh, ehl, alpha: AL, a)
-        }
+        }}}}
     }
 
     /// Pixel x's attributes in segment `i` (the cell between lattice columns i and i + 1).
@@ -106,12 +111,9 @@ private struct WarpRows {
     /// Cell i's pixels cs..<ce on every row, and where the first one's centre lies in the cell (0…1).
     struct Cell { let cs, ce: Int, f: Float }
 
-    func drawRow(_ y: Int, _ cells: [Cell], cellW: Double, _ eu: [Float], _ ev: [Float], _ esh: [Float], _ ehl: [Float],
-                 alpha AL: Int32, _ a: RowAttributes) {
+    func drawRow(_ y: Int, _ cells: [Cell], _ segments: RowSegments, alpha AL: Int32, _ a: RowAttributes) {
         let row = UnsafeMutableBufferPointer(start: target.row(y), count: target.width)
-        let W = texture.width, H = texture.height
-        let xMax = Int32(256 * (W - 1) - 4), yMax = Int32(256 * (H - 1) - 4)
-        let scale = Float(1 / cellW)
+        let (xMax, yMax) = margins
         var runStart = -1, runEnd = -1, lights = false
         func flush() {
             guard runStart >= 0 else { return }
@@ -121,17 +123,20 @@ private struct WarpRows {
                            within: row, lights: lights, fades: AL < 256, uniform: nil)
             runStart = -1
         }
+        // Pixels rs..<re of the row, samples of segment s from its pixel k0, join the run to the kernel.
+        @inline(__always) func run(_ s: Segment, _ rs: Int, _ re: Int, from k0: Int, lit: Bool) {
+            if runStart >= 0 && rs != runEnd { flush() }
+            if runStart < 0 { runStart = rs; lights = false }
+            runEnd = re
+            lights = lights || lit
+            writeAttributes(s, re - rs, from: k0, at: rs - a.origin, alpha: AL, a)
+        }
         for i in 0..<grid.columns {
-            let cs = cells[i].cs, ce = cells[i].ce, f = cells[i].f
+            let cs = cells[i].cs, ce = cells[i].ce
             guard cs < ce else { continue }
-            // The segment's values at pixel cs and steps, in the attributes' units: the linear map
-            // between the cell's two edges at this row.
-            @inline(__always) func seg(_ e: [Float], _ m: Float) -> (Float, Float) {
-                let d = e[i + 1] - e[i]
-                return ((e[i] + d * f) * m, d * scale * m)
-            }
-            let (u, du) = seg(eu, 256), (v, dv) = seg(ev, 256), (sh, dsh) = seg(esh, 256), (hl, dhl) = seg(ehl, 256)
-            let s = Segment(u: u, v: v, sh: sh, hl: hl, du: du, dv: dv, dsh: dsh, dhl: dhl)
+            let s = segments.segment(i)
+            // The common segment, its taps all inside the texture (decided for the row's segments at once).
+            if fast && segments.inside[i] != 0 { run(s, cs, ce, from: 0, lit: segments.lit[i] != 0); continue }
             let n = ce - cs
             // Pixel by pixel: the clamped sampler where taps may reach past the texture.
             func perPixel(_ ks: Range<Int>, inside: Bool) {
@@ -150,36 +155,138 @@ private struct WarpRows {
             guard fast else { perPixel(0..<n, inside: inner.count == n); continue }
             guard !inner.isEmpty else { perPixel(0..<n, inside: false); continue }
             perPixel(0..<inner.lowerBound, inside: false)
-            let rs = cs + inner.lowerBound, re = cs + inner.upperBound
-            if runStart >= 0 && rs != runEnd { flush() }
-            if runStart < 0 { runStart = rs; lights = false }
-            runEnd = re
-            lights = lights || s.at(Float(inner.lowerBound)).hl > 0 || s.at(Float(inner.upperBound - 1)).hl > 0
-            writeAttributes(s, inner.count, from: inner.lowerBound, at: rs - a.origin, alpha: AL, a)
+            run(s, cs + inner.lowerBound, cs + inner.upperBound, from: inner.lowerBound,
+                lit: s.at(Float(inner.lowerBound)).hl > 0 || s.at(Float(inner.upperBound - 1)).hl > 0)
             perPixel(inner.upperBound..<n, inside: false)
         }
         flush()
     }
 
-    /// Pixels k0..<k0 + n of the segment into the attribute row from index `o` (and up to seven past
-    /// them, which the next segment overwrites or nothing reads), eight at a time — each lane as `at(k)`.
+    /// Pixels k0..<k0 + n of the segment into the attribute row from index `o` (and up to fifteen past
+    /// them, which the next segment overwrites or nothing reads), sixteen at a time — each lane as `at(k)`.
+    @inline(__always)
     func writeAttributes(_ s: Segment, _ n: Int, from k0: Int, at o: Int, alpha AL: Int32, _ a: RowAttributes) {
-        var lane = F8(0, 1, 2, 3, 4, 5, 6, 7) + Float(k0)
-        let m = I8(repeating: SpanPlanes.magicBits)
+        var lane = F16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) + Float(k0)
+        let m = I16(repeating: SpanPlanes.magicBits)
         // Positions as `SpanPlanes.fix` (no clamp needed: the segment lies inside the texture, and
         // lanes past it are never read); factors as `Segment.factor`.
-        @inline(__always) func fix(_ x: F8) -> I8 { unsafeBitCast(x + SpanPlanes.offset, to: I8.self) &- m }
-        @inline(__always) func factor(_ x: F8) -> I8 { clamp256(unsafeBitCast(x + SpanPlanes.magic, to: I8.self) &- m) }
-        @inline(__always) func store(_ v: I8, _ p: UnsafeMutablePointer<Int32>, _ k: Int) {
-            UnsafeMutableRawPointer(p + o + k).storeBytes(of: v, as: I8.self)
+        @inline(__always) func fix(_ x: F16) -> I16 { unsafeBitCast(x + SpanPlanes.offset, to: I16.self) &- m }
+        @inline(__always) func factor(_ x: F16) -> I16 {
+            clamp256(unsafeBitCast(x + SpanPlanes.magic, to: I16.self) &- m)
+        }
+        @inline(__always) func store(_ v: I16, _ p: UnsafeMutablePointer<Int32>, _ k: Int) {
+            UnsafeMutableRawPointer(p + o + k).storeBytes(of: v, as: I16.self)
         }
         var k = 0
         while k < n {
-            store(fix(F8(repeating: s.u) + lane * s.du), a.x, k); store(fix(F8(repeating: s.v) + lane * s.dv), a.y, k)
-            store(factor(F8(repeating: s.sh) + lane * s.dsh), a.sh, k); store(factor(F8(repeating: s.hl) + lane * s.dhl), a.hl, k)
-            if AL < 256 { store(I8(repeating: AL), a.al, k) }      // read only where the water fades
-            lane += 8
-            k += 8
+            store(fix(F16(repeating: s.u) + lane * s.du), a.x, k); store(fix(F16(repeating: s.v) + lane * s.dv), a.y, k)
+            store(factor(F16(repeating: s.sh) + lane * s.dsh), a.sh, k); store(factor(F16(repeating: s.hl) + lane * s.dhl), a.hl, k)
+            if AL < 256 { store(I16(repeating: AL), a.al, k) }      // read only where the water fades
+            lane += 16
+            k += 16
         }
+    }
+}
+
+/// One pixel row's segments, sixteen cells a step: the attributes at the lattice columns on the row,
+/// each segment's values and steps (`Segment`), and whether its taps all lie inside the texture and
+/// whether it is lit at either end — per cell the arithmetic `Segment` does for one, lane for lane,
+/// so a row's common segments cost their attribute stores and little else.
+private struct RowSegments {
+    let cells: Int, lanes: Int
+    /// Attributes at the lattice columns (cells + 1, then padding).
+    let eu, ev, esh, ehl: UnsafeMutablePointer<Float>
+    /// Per cell: where its first pixel lies in it (0…1) and its last pixel's index (−1 if it has none).
+    let f, last: UnsafeMutablePointer<Float>
+    /// Per cell: `Segment`'s values and steps.
+    let u, v, sh, hl, du, dv, dsh, dhl: UnsafeMutablePointer<Float>
+    /// Per cell: not 0 where the segment's taps all lie inside the texture, and where it is lit at an end.
+    let inside, lit: UnsafeMutablePointer<Int32>
+    private let storage: UnsafeMutableRawPointer
+
+    init(_ cells: [WarpRows.Cell]) {
+        self.cells = cells.count
+        lanes = (cells.count + 16) / 16 * 16                      // ≥ cells + 1, a multiple of sixteen
+        let n = lanes + 16
+        storage = .allocate(byteCount: 16 * n * 4, alignment: 64)
+        let p = storage.bindMemory(to: Float.self, capacity: 16 * n)
+        (eu, ev, esh, ehl) = (p, p + n, p + 2 * n, p + 3 * n)
+        (f, last) = (p + 4 * n, p + 5 * n)
+        (u, v, sh, hl, du, dv, dsh, dhl) = (p + 6 * n, p + 7 * n, p + 8 * n, p + 9 * n, p + 10 * n, p + 11 * n, p + 12 * n, p + 13 * n)
+        let q = UnsafeMutableRawPointer(p + 14 * n).bindMemory(to: Int32.self, capacity: 2 * n)
+        (inside, lit) = (q, q + n)
+        p.initialize(repeating: 0, count: 14 * n)
+        q.initialize(repeating: 0, count: 2 * n)
+        for (i, c) in cells.enumerated() { f[i] = c.f; last[i] = Float(c.ce - c.cs - 1) }
+    }
+
+    func free() { storage.deallocate() }
+
+    /// The lattice's attributes on a pixel row: rows `k` and `k + stride` of each, `ty` of the way down.
+    func edges(row k: Int, stride: Int, _ ty: Float, _ gu: UnsafePointer<Float>, _ gv: UnsafePointer<Float>,
+               _ gsh: UnsafePointer<Float>, _ ghl: UnsafePointer<Float>) {
+        var i = 0
+        while i + 16 <= stride {
+            @inline(__always) func lerp(_ g: UnsafePointer<Float>, _ e: UnsafeMutablePointer<Float>) {
+                let a = UnsafeRawPointer(g + k + i).loadUnaligned(as: F16.self)
+                let b = UnsafeRawPointer(g + k + stride + i).loadUnaligned(as: F16.self)
+                UnsafeMutableRawPointer(e + i).storeBytes(of: a + (b - a) * ty, as: F16.self)
+            }
+            lerp(gu, eu); lerp(gv, ev); lerp(gsh, esh); lerp(ghl, ehl)
+            i += 16
+        }
+        while i < stride {
+            @inline(__always) func lerp(_ g: UnsafePointer<Float>) -> Float { g[k + i] + (g[k + stride + i] - g[k + i]) * ty }
+            eu[i] = lerp(gu); ev[i] = lerp(gv); esh[i] = lerp(gsh); ehl[i] = lerp(ghl)
+            i += 1
+        }
+    }
+
+    /// Each segment's values and steps from the edges, and whether it is inside and lit.
+    func steps(scale: Float, xMax: Int32, yMax: Int32) {
+        var i = 0
+        while i < cells {
+            @inline(__always) func load(_ p: UnsafeMutablePointer<Float>, _ o: Int = 0) -> F16 {
+                UnsafeRawPointer(p + i + o).loadUnaligned(as: F16.self)
+            }
+            @inline(__always) func store<V: SIMD>(_ x: V, _ p: UnsafeMutablePointer<V.Scalar>) {
+                UnsafeMutableRawPointer(p + i).storeBytes(of: x, as: V.self)
+            }
+            let fi = load(f), n1 = load(last), zero = F16(repeating: 0)
+            // The linear map between the cell's two edges at this row, in the attributes' units.
+            @inline(__always) func seg(_ e: UnsafeMutablePointer<Float>, _ m: Float, _ value: UnsafeMutablePointer<Float>,
+                                       _ step: UnsafeMutablePointer<Float>) -> (F16, F16) {
+                let e0 = load(e), d = load(e, 1) - e0
+                let x = (e0 + d * fi) * m, dx = d * scale * m
+                store(x, value); store(dx, step)
+                return (x, dx)
+            }
+            let (su, sdu) = seg(eu, 256, u, du), (sv, sdv) = seg(ev, 256, v, dv)
+            _ = seg(esh, 256, sh, dsh)
+            let (shl, sdhl) = seg(ehl, 256, hl, dhl)
+            // `SpanPlanes.fix` and the factors' rounding at the first and last pixels, tested by sign
+            // bits (lane loops, SIMDMask's operations are not vectorized). Positions too far out for
+            // `fix` to leave unclamped (or NaN) count as outside: such a segment takes the way of the
+            // edge cells, which decides it as before.
+            let m = I16(repeating: SpanPlanes.magicBits), far = I16(repeating: Int32(bitPattern: Float(4_000_000).bitPattern))
+            @inline(__always) func bits(_ x: F16) -> I16 { unsafeBitCast(x, to: I16.self) }
+            @inline(__always) func fix(_ x: F16) -> I16 { bits(x + SpanPlanes.offset) &- m }
+            /// Negative in the lanes whose taps at pixel k reach past the texture's margin.
+            @inline(__always) func outside(_ k: F16) -> I16 {
+                let fu = su + k * sdu, fv = sv + k * sdv
+                let x = fix(fu), y = fix(fv)
+                let near = (far &- 1 &- (bits(fu) & 0x7fff_ffff)) | (far &- 1 &- (bits(fv) & 0x7fff_ffff))
+                return near | (x &- 4) | (y &- 4) | (xMax &- 1 &- x) | (yMax &- 1 &- y)
+            }
+            /// Negative in the lanes lit at pixel k (factor above 0).
+            @inline(__always) func lights(_ k: F16) -> I16 { 0 &- (bits(shl + k * sdhl + SpanPlanes.magic) &- m) }
+            store(~(outside(zero) | outside(n1) | bits(n1)) &>> 31, inside)
+            store((lights(zero) | lights(n1)) &>> 31, lit)
+            i += 16
+        }
+    }
+
+    @inline(__always) func segment(_ i: Int) -> WarpRows.Segment {
+        WarpRows.Segment(u: u[i], v: v[i], sh: sh[i], hl: hl[i], du: du[i], dv: dv[i], dsh: dsh[i], dhl: dhl[i])
     }
 }
