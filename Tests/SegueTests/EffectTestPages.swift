@@ -1,7 +1,7 @@
 // Test pages for the effect suites: two opaque, clearly different, asymmetric pictures (a generated
 // landscape with a title block near the top-left), so a mirrored, swapped or shifted frame shows.
 
-import Segue
+@testable import Segue
 
 enum EffectTestPages {
     /// The old and new page at `width × height` pixels.
@@ -33,5 +33,28 @@ enum EffectTestPages {
                                                                    width: Double(cardX1 - cardX0), height: Double(h / 4)),
                                                     color: .black)
         return b
+    }
+}
+
+extension EffectTestPages {
+    /// An effect at `progress` over the test pages on a 160 × 100 screen, lying straight and mirrored
+    /// (not unturned): the straight frame, and the mean difference per channel (0…255) between it and
+    /// the mirrored frame mirrored back — an effect drawn one way for a page lying straight (a warp) and
+    /// another for a turned one (a mesh) shows about the same picture both ways.
+    @MainActor static func mirroredDifference(_ effect: () -> TransitionEffect, at progress: Double) -> (straight: Bitmap, mean: Double) {
+        let (old, new) = make(width: 160, height: 100)
+        let size = Size(width: 160, height: 100)
+        let straight = Bitmap(width: 160, height: 100, fill: 0xff00_0000), mirrored = straight.copy()
+        effect().draw(EffectFrame(old: old, new: new, progress: progress, size: size), in: Canvas(target: straight))
+        let mirror = Transform3D(AffineTransform(a: -1, b: 0, c: 0, d: 1, tx: 160, ty: 0))
+        effect().draw(EffectFrame(old: old, new: new, progress: progress, size: size, pageToDevice: mirror), in: Canvas(target: mirrored))
+        var total = 0
+        for y in 0..<100 {
+            for x in 0..<160 {
+                let a = straight.row(y)[x], b = mirrored.row(y)[159 - x]
+                for s in stride(from: 0, to: 32, by: 8) { total += abs(Int((a >> s) & 0xff) - Int((b >> s) & 0xff)) }
+            }
+        }
+        return (straight, Double(total) / Double(160 * 100 * 4))
     }
 }

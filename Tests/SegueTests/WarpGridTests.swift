@@ -68,21 +68,8 @@ struct WarpGridTests {
     /// lattice: mirrored back, it is the warp grid's picture but for the two triangles a cell (a few
     /// levels on average at most).
     @Test @MainActor func aTurnedPageTakesTheMeshOfTheSameLattice() {
-        let (old, new) = EffectTestPages.make(width: 160, height: 100)
-        let size = Size(width: 160, height: 100)
         for p in [0.3, 0.5, 0.7] {
-            let straight = Bitmap(width: 160, height: 100, fill: 0xff00_0000), mirrored = straight.copy()
-            RippleEffect().draw(EffectFrame(old: old, new: new, progress: p, size: size), in: Canvas(target: straight))
-            let mirror = Transform3D(AffineTransform(a: -1, b: 0, c: 0, d: 1, tx: 160, ty: 0))
-            RippleEffect().draw(EffectFrame(old: old, new: new, progress: p, size: size, pageToDevice: mirror), in: Canvas(target: mirrored))
-            var total = 0
-            for y in 0..<100 {
-                for x in 0..<160 {
-                    let a = straight.row(y)[x], b = mirrored.row(y)[159 - x]
-                    for s in stride(from: 0, to: 32, by: 8) { total += abs(Int((a >> s) & 0xff) - Int((b >> s) & 0xff)) }
-                }
-            }
-            let mean = Double(total) / Double(160 * 100 * 4)
+            let mean = EffectTestPages.mirroredDifference(RippleEffect.init, at: p).mean
             #expect(mean < 3, "at \(p): mean difference \(mean)")
         }
     }
