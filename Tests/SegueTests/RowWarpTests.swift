@@ -1,9 +1,10 @@
 // A row warp (the suck's page lying unturned) draws each pixel row as one affine span through the mesh
 // kernels, its ends and the pixels past the texture through the clamped sampler; with fast paths off
 // every pixel goes through the clamped sampler from the same numbers. These tests pin the two to the
-// same pixels — over lines that narrow, fold back, fade and shade, clipped and not — check that a
-// level, unscaled warp shows its texture texel for texel, and that the suck draws, over a turned page,
-// the mesh of the same lines (the same picture but for the triangles' kinks).
+// same pixels — over lines that narrow, fold back, fade and shade or lie a texel a pixel, clipped and
+// not — check that a level, unscaled warp shows its texture texel for texel, that two threads draw
+// what one does, and that the suck draws, over a turned page, the mesh of the same lines (the same
+// picture but for the triangles' kinks).
 
 import Testing
 @testable import Segue
@@ -26,14 +27,20 @@ struct RowWarpTests {
     func fastAndReferencePathsDrawTheSamePixels(alpha: Double, shade: Bool) {
         var rng = SplitMix(seed: shade ? 11 : 12)
         let texture = FastPathTests.randomBitmap(97, 61, &rng)
-        for clipped in [false, true] {
-            let w = Self.warp(&rng, texture: texture, alpha: alpha, shade: shade)
+        // Lines a texel a pixel wide (read as a page lying flat is), at a fractional offset.
+        var flat = RowWarp()
+        flat.lines = (0...6).map { j in
+            RowWarp.Line(y: 7.6 + 13 * Double(j), left: 31.3, right: 31.3 + 97, v: 61 * Double(j) / 6,
+                         shade: shade ? 1 - 0.05 * Double(j) : 1, alpha: alpha)
+        }
+        for (clipped, isFlat) in [(false, false), (true, false), (false, true), (true, true)] {
+            let w = isFlat ? flat : Self.warp(&rng, texture: texture, alpha: alpha, shade: shade)
             let fast = FastPathTests.randomBitmap(160, 100, &rng), reference = fast.copy(), before = fast.copy()
             var a = Canvas(target: fast), b = Canvas(target: reference)
             if clipped { a.clip = PixelRect(x0: 20, y0: 11, x1: 131, y1: 77); b.clip = a.clip }
             a.draw(w, texture: texture)
             FastPaths.$enabled.withValue(false) { b.draw(w, texture: texture) }
-            #expect(fast.maxChannelDifference(to: reference) == 0, "alpha \(alpha) shade \(shade) clipped \(clipped)")
+            #expect(fast.maxChannelDifference(to: reference) == 0, "alpha \(alpha) shade \(shade) clipped \(clipped) flat \(isFlat)")
             // The warp drew something: most of its middle rows changed.
             let changed = (40..<60).reduce(0) { n, y in n + (0..<160).filter { fast.row(y)[$0] != before.row(y)[$0] }.count }
             #expect(changed > 1000, "alpha \(alpha) shade \(shade) clipped \(clipped): \(changed) pixels changed")

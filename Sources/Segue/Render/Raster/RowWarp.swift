@@ -4,7 +4,8 @@
 // level — so on a pixel row the texture row is fixed and the columns step evenly: the whole row is
 // one affine span, drawn by the mesh kernels (`meshSpan`, `shadedSpan`) in one piece, not a span per
 // triangle of a grid cell (half a cell, ~60 px at 1080p, each paying a set-up and a part-empty last
-// group). The picture is the exact patch, without the kink along each cell's diagonal.
+// group), and a row a texel a pixel wide is read as a page lying flat is. The picture is the exact
+// patch, without the kink along each cell's diagonal.
 // Edges are feathered as a mesh's skirts feather them: pixels within a pixel outside the outline
 // (measured across the edge) fade out, sampling the edge texels (clamped sampler); the pixels whose
 // taps reach past the texture take the clamped sampler too. With fast paths off every pixel goes
@@ -132,7 +133,19 @@ private struct RowWarpRows {
         for i in inner.upperBound..<n { pixel(first + i, fade: 1) }
         guard !inner.isEmpty else { return }
         let dst = row.baseAddress! + s0 + inner.lowerBound, count = inner.count, at = first + inner.lowerBound
-        if AL >= 256 {
+        // A row a texel a pixel (the page's rows not yet drawn in): consecutive texels, as a page
+        // lying flat is read — a blend of the row pair, a copy on whole texels.
+        if planes.ds == 256 {
+            let p = planes.position(at)
+            if SH >= 256 && AL >= 256 {
+                translatedSpan(dst, count, texture.pixels + Int(p.y >> 8) * texture.stride + Int(p.x >> 8), texture.stride,
+                               fx: UInt32(p.x & 0xff), fy: UInt32(p.y & 0xff), opacity: 255)
+            } else {
+                var sh = SH << 16, hl = 0, al = AL << 16
+                shadedSpan(dst, count, texture.pixels, texture.stride, planes, first: at, within: row, &sh, &hl, &al, 0, 0, 0,
+                           translated: p)
+            }
+        } else if AL >= 256 {
             meshSpan(dst, count, texture.pixels, texture.stride, planes, first: at, within: row, opacity: 255, shade: UInt16(SH))
         } else {
             var sh = SH << 16, hl = 0, al = AL << 16
