@@ -70,6 +70,33 @@ struct RowWarpTests {
         }
     }
 
+    /// Degenerate lines draw nothing (or what is well defined) and never trap: one line, NaN, huge
+    /// or collapsed lines, lines all on one screen row, a texture one texel wide (drawn as nothing, as
+    /// the warp grid draws it).
+    @Test func degenerateWarpsDoNotTrap() {
+        let texture = Bitmap(width: 8, height: 8, fill: 0xff11_2233), thin = Bitmap(width: 1, height: 8, fill: 0xff11_2233)
+        func line(_ y: Double, _ l: Double, _ r: Double) -> RowWarp.Line { RowWarp.Line(y: y, left: l, right: r, v: y, shade: 1, alpha: 1) }
+        // Each case, and whether it covers the target's last pixel (a band reaching far past it).
+        let cases: [([RowWarp.Line], Bool)] = [
+            ([line(2, 1, 9)], false),
+            ([line(.nan, 1, 9), line(8, 1, 9)], false),
+            ([line(0, -1e9, 1e9), line(8, -1e9, 1e9)], false),
+            ([line(0, -1e6, 1e6), line(8, -1e6, 1e6), line(1e6, 3, 4)], true),
+            ([line(0, 5, 5), line(8, 5, 5)], false),
+            ([line(4, 1, 9), line(4, 1, 9), line(4, 2, 8)], false),
+            ([line(-50, 1, 9), line(-40, 1, 9)], false),
+        ]
+        for (lines, covers) in cases {
+            for t in [texture, thin] {
+                let out = Bitmap(width: 16, height: 16, fill: 0xff00_0000)
+                var w = RowWarp()
+                w.lines = lines
+                Canvas(target: out).draw(w, texture: t)
+                #expect(out.row(15)[15] == (covers && t.width > 1 ? 0xff11_2233 : 0xff00_0000), "\(lines.map(\.y)) texture \(t.width) wide")
+            }
+        }
+    }
+
     /// In bands on two threads, the same pixels as on one (a band's rows are its clip's).
     @Test func bandedDrawsMatchSingleThreaded() {
         var rng = SplitMix(seed: 14)
