@@ -74,7 +74,7 @@ public final class RippleEffect: TransitionEffect {
         // The water over a page lying unturned on the screen is a warp grid (its lattice stays put on
         // the screen); under any other page-to-device map, a mesh of the same lattice.
         let t = f.pageToDevice
-        let unturned = t.isAffine && t.m12 == 0 && t.m21 == 0 && t.m11 > 0 && t.m22 > 0
+        let unturned = f.pageLiesUnturned
         func water(_ mesh: inout Mesh, _ texture: Bitmap, alpha: Double) {
             if unturned {
                 grid.reset(columns: cols, rows: rows, x0: t.m41, y0: t.m42, x1: t.m41 + W * t.m11, y1: t.m42 + H * t.m22, alpha: alpha)

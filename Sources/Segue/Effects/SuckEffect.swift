@@ -12,7 +12,7 @@ import Foundation
 
 public final class SuckEffect: TransitionEffect {
     private var mesh = Mesh()
-    /// The page on the screen when it lies unturned (empty otherwise), and its level lines.
+    /// The page on the screen when it lies unturned, and its level lines.
     private var warp = RowWarp()
     private typealias Level = (v: Double, y: Double, width: Double, shade: Double)
     private var levels: [Level] = []
@@ -57,9 +57,9 @@ public final class SuckEffect: TransitionEffect {
         // On a page lying unturned on the screen every level line stays level: the page is a row warp
         // (each pixel row one scaled texture row, the exact patch between lines); under any other
         // page-to-device map, a mesh of the same lines, dense in rows, carries the funnel's curves.
-        let t = f.pageToDevice
-        warp.lines.removeAll(keepingCapacity: true)
-        if t.isAffine && t.m12 == 0 && t.m21 == 0 && t.m11 > 0 && t.m22 > 0 {
+        let t = f.pageToDevice, unturned = f.pageLiesUnturned
+        if unturned {
+            warp.lines.removeAll(keepingCapacity: true)
             let sv = Double(f.old.height) / H
             for l in levels {
                 warp.lines.append(RowWarp.Line(y: t.m42 + l.y * t.m22, left: t.m41 + x(0, l) * t.m11,
@@ -99,6 +99,6 @@ public final class SuckEffect: TransitionEffect {
             occlusion.rebuild(covering: bands, of: outline, rows: canvas.clip.y0..<canvas.clip.y1, margin: pr.coverMargin(f.old))
         }
         canvas.draw(f.new, transform: f.imageTransform(f.new), opacity: f.underlyingNewOpacity, occluded: covering ? occlusion : nil)
-        if warp.lines.isEmpty { canvas.draw(mesh, texture: f.old) } else { canvas.draw(warp, texture: f.old) }
+        if unturned { canvas.draw(warp, texture: f.old) } else { canvas.draw(mesh, texture: f.old) }
     }
 }

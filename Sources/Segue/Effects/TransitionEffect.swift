@@ -46,6 +46,13 @@ public struct EffectFrame {
             .concatenating(pageToDevice).pixelSnapped
     }
 
+    /// Whether the page lies unturned on the screen: scaled and moved only, not mirrored or turned (a
+    /// page-space row is a device row), so warps over it keep their lattice level.
+    var pageLiesUnturned: Bool {
+        let t = pageToDevice
+        return t.isAffine && t.m12 == 0 && t.m21 == 0 && t.m11 > 0 && t.m22 > 0
+    }
+
     /// Opacity for an old page that stays put under the new one: it needs to fade out only when the
     /// new page does not cover it.
     public var underlyingOldOpacity: Double { newIsOpaque ? opacity : opacity * (1 - progress) }

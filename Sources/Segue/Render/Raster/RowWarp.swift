@@ -16,7 +16,13 @@ import Foundation
 struct RowWarp {
     /// A level line: on screen row `y` (device pixels, may be fractional) the texture row `v` (texels,
     /// texel centres at +½) spread from `left` to `right`, shaded (× rgb) and faded by `alpha`.
-    struct Line { var y, left, right, v, shade, alpha: Double }
+    struct Line {
+        var y, left, right, v, shade, alpha: Double
+        /// Every value finite and below 10⁷ in magnitude (NaN fails): what the warp draws at all.
+        var isBounded: Bool {
+            abs(y) < 1e7 && abs(left) < 1e7 && abs(right) < 1e7 && abs(v) < 1e7 && abs(shade) < 1e7 && abs(alpha) < 1e7
+        }
+    }
     /// Top to bottom of the texture (the screen rows may fold back; bands draw in order).
     var lines: [Line] = []
 }
@@ -27,7 +33,7 @@ extension Canvas {
     func draw(_ warp: RowWarp, texture: Bitmap) {
         let lines = warp.lines
         guard lines.count >= 2, texture.width > 1, texture.height > 1,
-              lines.allSatisfy({ [$0.y, $0.left, $0.right, $0.v, $0.shade, $0.alpha].allSatisfy { abs($0) < 1e7 } }) else { return }
+              lines.allSatisfy(\.isBounded) else { return }
         settle()
         var box = (x0: Double.infinity, y0: Double.infinity, x1: -Double.infinity, y1: -Double.infinity)
         for l in lines {

@@ -193,7 +193,7 @@ private struct WarpRows {
 /// whether it is lit at either end — per cell the arithmetic `Segment` does for one, lane for lane,
 /// so a row's common segments cost their attribute stores and little else.
 private struct RowSegments {
-    let cells: Int, lanes: Int
+    let cells: Int
     /// Attributes at the lattice columns (cells + 1, then padding).
     let eu, ev, esh, ehl: UnsafeMutablePointer<Float>
     /// Per cell: where its first pixel lies in it (0…1) and its last pixel's index (−1 if it has none).
@@ -206,8 +206,7 @@ private struct RowSegments {
 
     init(_ cells: [WarpRows.Cell]) {
         self.cells = cells.count
-        lanes = (cells.count + 16) / 16 * 16                      // ≥ cells + 1, a multiple of sixteen
-        let n = lanes + 16
+        let n = (cells.count + 16) / 16 * 16 + 16                 // ≥ cells + 1 and a group of padding
         storage = .allocate(byteCount: 16 * n * 4, alignment: 64)
         let p = storage.bindMemory(to: Float.self, capacity: 16 * n)
         (eu, ev, esh, ehl) = (p, p + n, p + 2 * n, p + 3 * n)
