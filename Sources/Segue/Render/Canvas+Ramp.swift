@@ -16,19 +16,21 @@ struct AxialRamp {
 
 extension Canvas {
     /// Fills the convex polygon `corners` (device pixels, in order around it) with `ramp`, source-over;
-    /// large fills in bands of rows on the canvas's threads (`banded`), like meshes.
-    func fill(convex corners: [(x: Double, y: Double)], ramp: AxialRamp) {
+    /// large fills in bands of rows on the canvas's threads (`banded`), like meshes. Pixels `occluded`
+    /// (covered by an opaque draw to come) are left alone; the others get the same colours.
+    func fill(convex corners: [(x: Double, y: Double)], ramp: AxialRamp, occluded: Occlusion? = nil) {
         guard corners.count >= 3, !ramp.pixels.isEmpty, corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return }
         settle()
         var left = Double.infinity, right = -Double.infinity, top = Double.infinity, bottom = -Double.infinity
         for c in corners { left = min(left, c.x); right = max(right, c.x); top = min(top, c.y); bottom = max(bottom, c.y) }
         func pixel(_ v: Double) -> Int { Int(max(-1e9, min(1e9, v)).rounded(.down)) }
         let box = PixelRect(x0: pixel(left) - 1, y0: pixel(top) - 1, x1: pixel(right) + 2, y1: pixel(bottom) + 2)
-        banded(box) { $0.fillRows(convex: corners, ramp: ramp, top: top, bottom: bottom) }
+        banded(box) { $0.fillRows(convex: corners, ramp: ramp, top: top, bottom: bottom, occluded: occluded) }
     }
 
     /// `fill(convex:ramp:)` on this canvas's clip, on the calling thread.
-    private func fillRows(convex corners: [(x: Double, y: Double)], ramp: AxialRamp, top: Double, bottom: Double) {
+    private func fillRows(convex corners: [(x: Double, y: Double)], ramp: AxialRamp, top: Double, bottom: Double,
+                          occluded: Occlusion?) {
         let r0 = max(clip.y0, Int((max(-1e9, top) - 0.5).rounded(.up))), r1 = min(clip.y1, Int((min(1e9, bottom) - 0.5).rounded(.up)))
         guard r0 < r1 else { return }
         let last = ramp.pixels.count - 1, scale = Double(last) * 65536
@@ -44,7 +46,10 @@ extension Canvas {
                 let k0 = (ramp.f0 + ramp.fx * (Double(cs) + 0.5) + ramp.fy * yc) * scale
                 let dk = ramp.fx * scale
                 @inline(__always) func whole(_ x: Double) -> Int { let c = max(-4e15, min(4e15, x)); return Int(c + (c >= 0 ? 0.5 : -0.5)) }
-                rampSpan(target.row(r) + cs, ce - cs, lut, start: whole(k0), step: whole(dk))
+                let start = whole(k0), step = whole(dk), row = target.row(r)
+                // Each run left visible from the row's own start and step: the same index per pixel.
+                let draw = { (a: Int, b: Int) in rampSpan(row + a, b - a, lut, start: start + (a - cs) * step, step: step) }
+                if let occluded { occluded.forEachVisibleRun(row: r, cs, ce, draw) } else { draw(cs, ce) }
             }
         }
     }
