@@ -31,6 +31,16 @@ public final class PageCurlEffect: TransitionEffect {
     /// polygons it is built from, as vertex ranges of `back`.
     private(set) var occlusion = Occlusion()
     private var backPolygons: [Range<Int>] = []
+    /// The pixels the last frame left as its flat page and its page underneath drew them, plain
+    /// (`EffectFrame.lastFrameKept`), with what that frame was drawn from; this frame's, built before
+    /// drawing, trade places with them after. The page underneath past the shadow, as a polygon.
+    private var keptFlat = Occlusion(), keptUnder = Occlusion(), nowFlat = Occlusion(), nowUnder = Occlusion()
+    private var keptKey: KeptKey?
+    /// Frames drawn over the last one, leaving its kept pixels alone (for tests).
+    private(set) var framesDrawnOverLast = 0
+    private var pastShadow = Mesh()
+    /// One polygon's vertex range, for `Occlusion.rebuild` (kept: no array a frame).
+    private var onePolygon = [0..<0]
     /// Whether what the back covers is left undrawn (tests draw both ways).
     var leavesCoveredPixels = true
     /// Strips across the shadow's fall-off on the page underneath.
@@ -41,6 +51,27 @@ public final class PageCurlEffect: TransitionEffect {
     private static let contactStrips = 6
 
     private struct Lift { var x, y, z, phi: Double }
+
+    /// What a frame's kept pixels depend on besides the curl: the pages (and their contents), where
+    /// they land and the canvas clip. Nil where the pages do not land on whole pixels texel for
+    /// texel, or fast paths are off (the reference draws every pixel).
+    private struct KeptKey: Equatable {
+        let page, below: ObjectIdentifier
+        let pageVersion, belowVersion: Int
+        let toDevice: Transform3D
+        let size: Size
+        let clip: PixelRect
+
+        init?(_ f: EffectFrame, page: Bitmap, below: Bitmap, clip: PixelRect) {
+            let t = f.pageToDevice, W = f.size.width, H = f.size.height
+            guard FastPaths.enabled, t.isAffine, t.m11 == 1, t.m22 == 1, t.m12 == 0, t.m21 == 0,
+                  t.m41 == t.m41.rounded(), t.m42 == t.m42.rounded(), W == W.rounded(), H == H.rounded(),
+                  page.width == Int(W), page.height == Int(H), below.width == Int(W), below.height == Int(H) else { return nil }
+            self.page = ObjectIdentifier(page); self.below = ObjectIdentifier(below)
+            pageVersion = page.contentVersion; belowVersion = below.contentVersion
+            toDevice = t; size = f.size; self.clip = clip
+        }
+    }
     /// The page's size and the axis: unit normal n towards the corner, d = P·n − L past the axis.
     private struct PageAxis {
         let W, H, nx, ny, L: Double
@@ -122,15 +153,15 @@ public final class PageCurlEffect: TransitionEffect {
         // where the page lies flat on the screen (an affine page-to-device map, d affine across the
         // screen too) it is one polygon filled with a ramp of black along n (`AxialRamp`); otherwise
         // black strips parallel to the axis, each translucent by its darkness (× (1 − a) is × shade).
-        func drawShadow() {
+        let fall = (start: 0.8 * r, end: 2.6 * r)
+        func drawShadow(occluded: Occlusion?) {
             guard strength > 0 else { return }
-            let fall = (start: 0.8 * r, end: 2.6 * r)
             func darkness(_ d: Double) -> Double { strength * 0.42 * pow(1 - smoothstep(fall.start, fall.end, d), 1.5) * f.opacity }
             let from = pageOpaque ? 0 : -Double.infinity     // an opaque page hides the rest
             if pr.toDevice.isAffine {
-                drawShadowRamp(from: from, fall: fall, axis, pr.toDevice.affine, darkness, canvas)
+                drawShadowRamp(from: from, fall: fall, axis, pr.toDevice.affine, darkness, canvas, occluded: occluded)
             } else {
-                drawShadowStrips(from: from, fall: fall, axis, pr, darkness, canvas)
+                drawShadowStrips(from: from, fall: fall, axis, pr, darkness, canvas, occluded: occluded)
             }
         }
 
@@ -149,6 +180,7 @@ public final class PageCurlEffect: TransitionEffect {
         flat.reset(); front.reset(); back.reset(); backPolygons.removeAll(keepingCapacity: true)
         fillSlab(from: -.infinity, to: -reach, axis)
         append(to: &flat, skirts: false, axis, vertex)
+        let plainFlat = 0..<flat.vertices.count
         for k in 0..<Self.contactStrips {
             fillSlab(from: -reach * Double(Self.contactStrips - k) / Double(Self.contactStrips),
                      to: -reach * Double(Self.contactStrips - k - 1) / Double(Self.contactStrips), axis)
@@ -184,9 +216,37 @@ public final class PageCurlEffect: TransitionEffect {
                               margin: pr.coverMargin(page))
         }
         let occluded = covering ? occlusion : nil
-        canvas.draw(under, texture: below, occluded: occluded)
-        drawShadow()
-        canvas.draw(flat, texture: page, occluded: occluded)
+        // What the last frame left as this one draws it (`EffectFrame.lastFrameKept`), so not drawn
+        // again: the flat page, unshaded, a margin inside its polygon and clear of the back lying
+        // over it; the page underneath past the shadow's fall (the roll and the back lie nearer the
+        // axis than that). Each pixel there is its page's texel, whatever the polygons (the pages
+        // land on whole pixels, texel for texel), so what this frame would draw there the last one
+        // left; what the back will cover is skipped as well.
+        var flatSkip = occluded, underSkip = occluded
+        if let key = KeptKey(f, page: page, below: below, clip: canvas.clip), covering {
+            let rows = canvas.clip.y0..<canvas.clip.y1, margin = pr.coverMargin(page)
+            onePolygon[0] = plainFlat
+            nowFlat.rebuild(covering: onePolygon, of: flat.vertices, rows: rows, margin: margin)
+            nowFlat.remove(aroundHullOf: back.vertices, margin: margin)
+            fillSlab(from: fall.end, to: .infinity, axis)
+            pastShadow.reset()
+            for c in slab { pastShadow.vertices.append(pr.vertex(x: c.x, y: c.y, u: c.x, v: c.y, texture: below)) }
+            onePolygon[0] = 0..<pastShadow.vertices.count
+            nowUnder.rebuild(covering: onePolygon, of: pastShadow.vertices, rows: rows, margin: margin)
+            if f.lastFrameKept && keptKey == key {
+                keptFlat.intersect(nowFlat); keptFlat.add(occlusion)
+                keptUnder.intersect(nowUnder); keptUnder.add(occlusion)
+                flatSkip = keptFlat; underSkip = keptUnder
+                framesDrawnOverLast += 1
+            }
+            swap(&keptFlat, &nowFlat); swap(&keptUnder, &nowUnder)
+            keptKey = key
+        } else {
+            keptKey = nil
+        }
+        canvas.draw(under, texture: below, occluded: underSkip)
+        drawShadow(occluded: occluded)
+        canvas.draw(flat, texture: page, occluded: flatSkip)
         canvas.draw(front, texture: page, occluded: occluded)
         canvas.draw(back, texture: page)
     }
@@ -194,7 +254,7 @@ public final class PageCurlEffect: TransitionEffect {
     /// The shadow over the page underneath as one polygon, the page between d = `from` and the end of
     /// the fall, filled with black as dark as `darkness(d)` at 256 evenly spaced d (a level apart at most).
     private func drawShadowRamp(from: Double, fall: (start: Double, end: Double), _ axis: PageAxis, _ toDevice: AffineTransform,
-                                _ darkness: (Double) -> Double, _ canvas: Canvas) {
+                                _ darkness: (Double) -> Double, _ canvas: Canvas, occluded: Occlusion?) {
         fillSlab(from: from, to: fall.end, axis)
         guard slab.count >= 3 else { return }
         shadowRamp.removeAll(keepingCapacity: true)
@@ -207,13 +267,13 @@ public final class PageCurlEffect: TransitionEffect {
         let g0 = (axis.nx * inv.tx + axis.ny * inv.ty - axis.L - fall.start) / span
         canvas.fill(convex: slab.map { (x: $0.x * toDevice.a + $0.y * toDevice.c + toDevice.tx,
                                         y: $0.x * toDevice.b + $0.y * toDevice.d + toDevice.ty) },
-                    ramp: AxialRamp(pixels: shadowRamp, f0: g0, fx: gx, fy: gy))
+                    ramp: AxialRamp(pixels: shadowRamp, f0: g0, fx: gx, fy: gy), occluded: occluded)
     }
 
     /// The shadow as black strips parallel to the axis, translucent by their darkness: exact along the
     /// axis, piecewise linear across it, under any page-to-device map.
     private func drawShadowStrips(from: Double, fall: (start: Double, end: Double), _ axis: PageAxis, _ pr: PageProjector,
-                                  _ darkness: (Double) -> Double, _ canvas: Canvas) {
+                                  _ darkness: (Double) -> Double, _ canvas: Canvas, occluded: Occlusion?) {
         shadow.reset()
         var from = from
         for k in 0...Self.shadowStrips {
@@ -225,7 +285,7 @@ public final class PageCurlEffect: TransitionEffect {
             for c in slab { shadow.vertices.append(pr.solidVertex(x: c.x, y: c.y, alpha: darkness(c.d))) }
             shadow.appendFan(from: base)
         }
-        canvas.draw(shadow, texture: SolidTexture.black)
+        canvas.draw(shadow, texture: SolidTexture.black, occluded: occluded)
     }
 
     /// Fills `slab` with the part of the page rectangle between distances `d0` and `d1` past the axis,

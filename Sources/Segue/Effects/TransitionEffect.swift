@@ -23,6 +23,10 @@ public struct EffectFrame {
     public var newIsOpaque: Bool
     /// Whether `old` is opaque everywhere.
     public var oldIsOpaque: Bool
+    /// Whether the canvas still holds exactly what this effect drew for its last frame (the same
+    /// target, untouched since: `KeepsItsLastFrame`); pixels it left as this frame draws them may
+    /// be left alone.
+    var lastFrameKept = false
 
     public init(old: Bitmap, new: Bitmap, progress: Double, subtype: TransitionSubtype = .fromRight,
                 size: Size, pageToDevice: Transform3D = .identity, opacity: Double = 1, newIsOpaque: Bool? = nil, oldIsOpaque: Bool? = nil) {

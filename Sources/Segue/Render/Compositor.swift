@@ -32,6 +32,18 @@ protocol ClearsAroundItself: LayerContentOverride {
     func clear(_ canvas: Canvas, to pixel: UInt32, layerToDevice: Transform3D, opacity: Double, bounds: Rect) -> Bool
 }
 
+/// A content override that may leave alone the pixels its last frame left as this one would draw
+/// them (a page curl's flat page, the page it uncovers). The compositor says, before each render,
+/// whether the target still holds that frame untouched: the override drew the root alone last
+/// render, into this target, nothing has drawn into it since and nothing clears it first now.
+protocol KeepsItsLastFrame: LayerContentOverride {
+    /// Whether the canvas of the coming `draw` holds exactly what the last `draw` left; set by the
+    /// compositor before each render, false for a draw anywhere else.
+    var lastFrameKept: Bool { get set }
+    /// How many times `draw` has run (so a draw elsewhere in between is noticed).
+    var draws: Int { get }
+}
+
 @MainActor
 public final class Compositor {
     public init() {}
@@ -57,6 +69,9 @@ public final class Compositor {
     var usePresentation = true
     /// How many flattened textures are being filled at this point of the walk (0: drawing to the target).
     var flattening = 0
+    /// The target, its content version and the root override's draw count when the last render
+    /// ended, where that render was the root's override drawing alone (`KeepsItsLastFrame`).
+    private var lastFrame: (target: ObjectIdentifier, version: Int, draws: Int)?
     /// How many layers drew in the last render (for tests and the bench).
     public internal(set) var statistics = Statistics()
 
@@ -67,6 +82,8 @@ public final class Compositor {
         public var layersOccluded = 0
         /// Draws made in one pass with the copy beneath them (Canvas+HeldCopy).
         public var drawsFused = 0
+        /// Whether the root's override was told the target holds its last frame (`KeepsItsLastFrame`).
+        public var lastFrameKept = false
     }
 
     /// Renders `root` (with presentation values) into `target`, which is cleared to `background` first.
@@ -74,6 +91,13 @@ public final class Compositor {
         frame += 1
         usePresentation = true
         statistics = Statistics()
+        // Untouched since the last render (checked before this render's canvas moves the version on).
+        let keeper = root.contentOverride as? KeepsItsLastFrame
+        var kept = false
+        if let k = keeper, let l = lastFrame {
+            kept = l.target == ObjectIdentifier(target) && l.version == target.contentVersion && l.draws == k.draws
+        }
+        lastFrame = nil
         var canvas = Canvas(target: target)
         canvas.threads = threads
         let held = HeldCopy()
@@ -87,9 +111,17 @@ public final class Compositor {
                 && (root.contentOverride as? ClearsAroundItself)?.clear(canvas, to: pixel, layerToDevice: m, opacity: s.opacity,
                                                                        bounds: s.bounds) == true
             if !around { canvas.clear(to: pixel) }
+            kept = false
         }
+        let draws = keeper?.draws ?? 0
+        keeper?.lastFrameKept = kept && root.shadowOpacity == 0
+        statistics.lastFrameKept = keeper?.lastFrameKept ?? false
         drawLayer(root, s, m, opacity: 1, canvas)
         canvas.settle()
+        keeper?.lastFrameKept = false
+        if let k = keeper, k.draws == draws + 1, root.shadowOpacity == 0 {
+            lastFrame = (ObjectIdentifier(target), target.contentVersion, k.draws)
+        }
         statistics.drawsFused = held.fused
         evict()
     }

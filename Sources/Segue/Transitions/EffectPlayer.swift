@@ -11,7 +11,7 @@ public enum ModalEffectStyle: String, CaseIterable, Sendable {
 
 /// An effect drawn between two snapshots at a settable progress.
 @MainActor
-public final class EffectPlayer: LayerContentOverride {
+public final class EffectPlayer: LayerContentOverride, KeepsItsLastFrame {
     public let effect: TransitionEffect
     public let subtype: TransitionSubtype
     public let from: Bitmap
@@ -19,6 +19,8 @@ public final class EffectPlayer: LayerContentOverride {
     private let opaque: (from: Bool, to: Bool)
     /// The backdrop of `draw(in:…over:)`, around the frame's opaque outline.
     private var backdropFill = EffectBackdrop()
+    var lastFrameKept = false
+    private(set) var draws = 0
     /// The layer this player draws, told to recomposite when progress changes.
     public weak var layer: Layer?
 
@@ -65,7 +67,10 @@ public final class EffectPlayer: LayerContentOverride {
 
     public func draw(in canvas: Canvas, layerToDevice: Transform3D, opacity: Double, bounds: Rect) {
         let toDevice = Transform3D(translationX: bounds.minX, y: bounds.minY, z: 0).concatenating(layerToDevice)
-        effect.draw(frame(size: bounds.size, toDevice: toDevice, opacity: opacity), in: canvas)
+        var f = frame(size: bounds.size, toDevice: toDevice, opacity: opacity)
+        f.lastFrameKept = lastFrameKept
+        draws += 1
+        effect.draw(f, in: canvas)
     }
 
     /// `draw` over `backdrop` filling the bounds: around what the frame paints opaquely where the
@@ -81,6 +86,7 @@ public final class EffectPlayer: LayerContentOverride {
         } else {
             canvas.fill(bounds, color: backdrop, opacity: opacity, transform: layerToDevice)
         }
+        draws += 1
         effect.draw(f, in: canvas)
     }
 

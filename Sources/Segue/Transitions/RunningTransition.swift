@@ -9,7 +9,7 @@
 // paints opaquely (EffectBackdrop).
 
 @MainActor
-final class RunningTransition: ClearsAroundItself {
+final class RunningTransition: ClearsAroundItself, KeepsItsLastFrame {
     let transition: Transition
     let key: String?
     private weak var layer: Layer?
@@ -24,6 +24,8 @@ final class RunningTransition: ClearsAroundItself {
     private var finished = false
     private var pumpPending = false
     private var endTimerPending = false
+    var lastFrameKept = false
+    private(set) var draws = 0
     /// The window's background around the effect's opaque outline (`clear`).
     private var backdrop = EffectBackdrop()
 
@@ -66,7 +68,10 @@ final class RunningTransition: ClearsAroundItself {
         if timeline == nil, let w = layer.hostWindow { timeline = w.timeline; start = w.currentTime; scheduleEnd() }
         captureNewIfNeeded(layer)
         guard let new else { return }
-        effect.draw(frame(new, layerToDevice: layerToDevice, opacity: opacity, bounds: bounds), in: canvas)
+        var f = frame(new, layerToDevice: layerToDevice, opacity: opacity, bounds: bounds)
+        f.lastFrameKept = lastFrameKept
+        draws += 1
+        effect.draw(f, in: canvas)
         if isPastEnd { finish(true) } else { pumpFrames(); scheduleEnd() }
     }
 
