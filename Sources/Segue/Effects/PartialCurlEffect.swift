@@ -10,6 +10,10 @@ public final class PartialCurlEffect: TransitionEffect {
 
     public init(reversed: Bool) { self.reversed = reversed }
 
+    public func coversPage(oldIsOpaque: Bool, newIsOpaque: Bool) -> Bool {
+        curl.coversPage(oldIsOpaque: oldIsOpaque, newIsOpaque: newIsOpaque)
+    }
+
     public func draw(_ f: EffectFrame, in canvas: Canvas) {
         var g = f
         if reversed {

@@ -78,7 +78,10 @@ public final class EffectPlayer: LayerContentOverride, KeepsItsLastFrame {
     func draw(in canvas: Canvas, layerToDevice: Transform3D, opacity: Double, bounds: Rect, over backdrop: Color) {
         let toDevice = Transform3D(translationX: bounds.minX, y: bounds.minY, z: 0).concatenating(layerToDevice)
         let f = frame(size: bounds.size, toDevice: toDevice, opacity: opacity)
-        if opacity >= 1, backdrop.alpha >= 1, toDevice.isAffine, let (x, y) = Canvas.wholePixelPlacement(toDevice.affine),
+        if opacity >= 1, effect.coversPage(oldIsOpaque: opaque.from, newIsOpaque: opaque.to), toDevice.isAffine,
+           Canvas.wholePixelPlacement(toDevice.affine) != nil, bounds.width == bounds.width.rounded(), bounds.height == bounds.height.rounded() {
+            // The effect paints every pixel of the bounds opaquely (a curl over opaque pages): no backdrop.
+        } else if opacity >= 1, backdrop.alpha >= 1, toDevice.isAffine, let (x, y) = Canvas.wholePixelPlacement(toDevice.affine),
            bounds.width < 1e9, bounds.height < 1e9, bounds.width == bounds.width.rounded(), bounds.height == bounds.height.rounded() {
             var under = canvas
             under.clip = canvas.clip.intersection(PixelRect(x0: x, y0: y, x1: x + Int(bounds.width), y1: y + Int(bounds.height)))
