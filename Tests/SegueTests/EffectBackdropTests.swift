@@ -41,10 +41,13 @@ struct EffectBackdropTests {
         #expect((0..<100).allSatisfy { y in (0..<160).allSatisfy { out[$0, y] == Self.black } })
     }
 
-    @Test func theModalPlayerOverBlackLeavesNothingOfTheOldFrame() {
+    /// Every modal style, over black or (a curl over opaque pages, which paints every pixel) over
+    /// nothing at all.
+    @Test(arguments: ModalEffectStyle.allCases)
+    func theModalPlayerOverBlackLeavesNothingOfTheOldFrame(_ style: ModalEffectStyle) {
         let pages = EffectTestPages.make(width: 160, height: 100)
         for presenting in [true, false] {
-            let player = EffectPlayer(modal: .flipHorizontal, presenting: presenting, from: pages.old, to: pages.new)
+            let player = EffectPlayer(modal: style, presenting: presenting, from: pages.old, to: pages.new)
             for k in 1..<10 {
                 player.progress = Double(k) / 10
                 let bounds = Rect(x: 0, y: 0, width: 160, height: 100)
@@ -55,7 +58,7 @@ struct EffectBackdropTests {
                     for y in 0..<110 { for x in 0..<170 where x < 3 || x >= 163 || y < 2 || y >= 102 { b[x, y] = 0xff40_4040 } }
                     player.draw(in: Canvas(target: b), layerToDevice: place, opacity: 1, bounds: bounds, over: .black)
                 }
-                #expect(dirty.maxChannelDifference(to: clean) == 0, "presenting \(presenting) at \(player.progress)")
+                #expect(dirty.maxChannelDifference(to: clean) == 0, "\(style) presenting \(presenting) at \(player.progress)")
             }
         }
     }
