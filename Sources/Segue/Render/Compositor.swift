@@ -70,8 +70,11 @@ public final class Compositor {
     /// How many flattened textures are being filled at this point of the walk (0: drawing to the target).
     var flattening = 0
     /// The target, its content version and the root override's draw count when the last render
-    /// ended, where that render was the root's override drawing alone (`KeepsItsLastFrame`).
-    private var lastFrame: (target: ObjectIdentifier, version: Int, draws: Int)?
+    /// ended, where that render was the root's override drawing alone (`KeepsItsLastFrame`). The
+    /// target is held weakly: a bitmap made after it was freed may have its address, never its
+    /// identity.
+    private weak var lastTarget: Bitmap?
+    private var lastFrame: (version: Int, draws: Int)?
     /// How many layers drew in the last render (for tests and the bench).
     public internal(set) var statistics = Statistics()
 
@@ -95,7 +98,7 @@ public final class Compositor {
         let keeper = root.contentOverride as? KeepsItsLastFrame
         var kept = false
         if let k = keeper, let l = lastFrame {
-            kept = l.target == ObjectIdentifier(target) && l.version == target.contentVersion && l.draws == k.draws
+            kept = lastTarget === target && l.version == target.contentVersion && l.draws == k.draws
         }
         lastFrame = nil
         var canvas = Canvas(target: target)
@@ -120,7 +123,8 @@ public final class Compositor {
         canvas.settle()
         keeper?.lastFrameKept = false
         if let k = keeper, k.draws == draws + 1, root.shadowOpacity == 0 {
-            lastFrame = (ObjectIdentifier(target), target.contentVersion, k.draws)
+            lastTarget = target
+            lastFrame = (target.contentVersion, k.draws)
         }
         statistics.drawsFused = held.fused
         evict()
