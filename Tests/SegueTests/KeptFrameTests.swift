@@ -91,6 +91,29 @@ struct KeptFrameTests {
     }
 }
 
+extension KeptFrameTests {
+    /// A modal curl: its cover is a layer deep in the window, the last of its siblings, covering
+    /// the screen — the only thing drawn, so it is told too; frames equal a second session's drawn
+    /// into fresh bitmaps, and a frame held still is drawn over itself.
+    @Test func aModalCurlDrawsOverItsLastFrameToo() throws {
+        let entry = try #require(DemoCatalog.playable.first { $0.name == "partialCurl" })
+        let size = Size(width: 320, height: 200)
+        let session = try #require(TransitionSession(entry: entry, size: size, from: "inbox", to: "photos"))
+        let other = try #require(TransitionSession(entry: entry, size: size, from: "inbox", to: "photos"))
+        session.begin(); other.begin()
+        let target = Bitmap(width: 320, height: 200)
+        var keptFrames = 0
+        for fraction in stride(from: 0.05, through: 0.95, by: 0.05) {
+            session.render(atFraction: fraction, into: target)
+            if session.window.compositor.statistics.lastFrameKept { keptFrames += 1 }
+            let alone = Bitmap(width: 320, height: 200)
+            other.render(atFraction: fraction, into: alone)
+            #expect(try #require(target.maxChannelDifference(to: alone)) == 0, "at \(fraction)")
+        }
+        #expect(keptFrames >= 10)
+    }
+}
+
 struct OcclusionRangesTests {
     /// `Occlusion.union` flattened, so results compare with ==.
     static func union(_ x: (Int, Int), _ y: (Int, Int), _ z: (Int, Int)) -> [Int] {

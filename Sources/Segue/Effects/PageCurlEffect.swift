@@ -36,6 +36,8 @@ public final class PageCurlEffect: TransitionEffect {
     /// drawing, trade places with them after. The page underneath past the shadow, as a polygon.
     private var keptFlat = Occlusion(), keptUnder = Occlusion(), nowFlat = Occlusion(), nowUnder = Occlusion()
     private var keptKey: KeptKey?
+    /// The bitmap the kept pixels are in (weak: a later bitmap may take a freed one's address).
+    private weak var keptTarget: Bitmap?
     /// Frames drawn over the last one, leaving its kept pixels alone (for tests).
     private(set) var framesDrawnOverLast = 0
     private var pastShadow = Mesh()
@@ -233,7 +235,7 @@ public final class PageCurlEffect: TransitionEffect {
             for c in slab { pastShadow.vertices.append(pr.vertex(x: c.x, y: c.y, u: c.x, v: c.y, texture: below)) }
             onePolygon[0] = 0..<pastShadow.vertices.count
             nowUnder.rebuild(covering: onePolygon, of: pastShadow.vertices, rows: rows, margin: margin)
-            if f.lastFrameKept && keptKey == key {
+            if f.lastFrameKept && keptKey == key && keptTarget === canvas.target {
                 keptFlat.intersect(nowFlat); keptFlat.add(occlusion)
                 keptUnder.intersect(nowUnder); keptUnder.add(occlusion)
                 flatSkip = keptFlat; underSkip = keptUnder
@@ -241,6 +243,7 @@ public final class PageCurlEffect: TransitionEffect {
             }
             swap(&keptFlat, &nowFlat); swap(&keptUnder, &nowUnder)
             keptKey = key
+            keptTarget = canvas.target
         } else {
             keptKey = nil
         }

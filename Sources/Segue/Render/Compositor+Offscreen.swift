@@ -126,6 +126,7 @@ extension Compositor {
         // Texel (0,0) is layer point (ox − phase): under a translation that lands on a whole pixel.
         let place = Transform3D(translationX: ox - phase.0, y: oy - phase.1, z: 0).concatenating(m)
         canvas.draw(entry.bitmap, transform: place, opacity: opacity)
+        wroteTarget(canvas)
     }
 
     /// The whole-pixel box (layer space, shifted by `phase`) a flattened texture of the layer covers:
@@ -190,6 +191,7 @@ extension Compositor {
             canvas.stroke(s.bounds, cornerRadius: s.cornerRadius, width: width, color: layer.borderColor,
                           opacity: opacity, transform: m)
         }
+        wroteTarget(canvas)
     }
 
     /// Multiplies every pixel of `clip` by its coverage of `box` (zero outside).

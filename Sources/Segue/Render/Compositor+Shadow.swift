@@ -35,6 +35,7 @@ extension Compositor {
         let place = Transform3D(translationX: b.minX - mg + layer.shadowOffset.width,
                                 y: b.minY - mg + layer.shadowOffset.height, z: 0).concatenating(m)
         canvas.draw(entry.bitmap, transform: place, opacity: opacity)
+        wroteTarget(canvas)
     }
 
     func makeShadow(_ key: ShadowKey) -> CachedShadow {

@@ -142,7 +142,7 @@ extension Compositor {
         statistics.layersDrawn += 1
         if let o = layer.contentOverride {
             if layer.shadowOpacity > 0 { drawShadow(layer, s, m, opacity: op, canvas) }
-            o.draw(in: canvas, layerToDevice: m, opacity: op, bounds: s.bounds)
+            drawOverride(o, canvas, m, opacity: op, bounds: s.bounds)
             return
         }
         if layer.shadowOpacity > 0 { drawShadow(layer, s, m, opacity: op, canvas) }
@@ -188,6 +188,7 @@ extension Compositor {
                 var c = canvas
                 c.clip = piece
                 c.fill(s.bounds, cornerRadius: s.cornerRadius, color: bg, opacity: op, transform: m)
+                wroteTarget(c)
             }
         }
         var inner = canvas
@@ -202,6 +203,7 @@ extension Compositor {
                 var under = inner
                 under.clip = piece
                 drawContents(image, gravity: layer.contentsGravity, bounds: s.bounds, m, opacity: op, under)
+                wroteTarget(under)
             }
         }
         // Hidden now but animating (covered, or fading in from 0): textures made ahead of showing.
@@ -229,6 +231,7 @@ extension Compositor {
         if border, layer.borderWidth > 0 {
             canvas.stroke(s.bounds, cornerRadius: s.cornerRadius, width: layer.borderWidth,
                           color: layer.borderColor, opacity: op, transform: m)
+            wroteTarget(canvas)
         }
     }
 

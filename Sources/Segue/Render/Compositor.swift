@@ -33,9 +33,10 @@ protocol ClearsAroundItself: LayerContentOverride {
 }
 
 /// A content override that may leave alone the pixels its last frame left as this one would draw
-/// them (a page curl's flat page, the page it uncovers). The compositor says, before each render,
-/// whether the target still holds that frame untouched: the override drew the root alone last
-/// render, into this target, nothing has drawn into it since and nothing clears it first now.
+/// them (a page curl's flat page, the page it uncovers). The compositor says, as it calls `draw`,
+/// whether the target still holds that frame untouched: the last render drew into this target and
+/// nothing drew after the override, nothing has drawn into the target since, this render has drawn
+/// nothing into it yet and the override has not drawn anywhere else in between.
 protocol KeepsItsLastFrame: LayerContentOverride {
     /// Whether the canvas of the coming `draw` holds exactly what the last `draw` left; set by the
     /// compositor before each render, false for a draw anywhere else.
@@ -69,12 +70,18 @@ public final class Compositor {
     var usePresentation = true
     /// How many flattened textures are being filled at this point of the walk (0: drawing to the target).
     var flattening = 0
-    /// The target, its content version and the root override's draw count when the last render
-    /// ended, where that render was the root's override drawing alone (`KeepsItsLastFrame`). The
-    /// target is held weakly: a bitmap made after it was freed may have its address, never its
-    /// identity.
+    /// The override that kept its frame in the last render (`KeepsItsLastFrame`: nothing drew after
+    /// it), the target, its content version when that render ended and the override's draw count
+    /// then. Held weakly: a bitmap made after one was freed may have its address, never its identity.
+    private weak var lastKeeper: KeepsItsLastFrame?
     private weak var lastTarget: Bitmap?
-    private var lastFrame: (version: Int, draws: Int)?
+    private var lastVersion = 0, lastDraws = 0
+    /// This render: whether its target still holds the last render's pixels untouched, how many
+    /// draws into it there have been (`wroteTarget`), and the override that keeps its frames, with
+    /// the draw count after it.
+    private var targetHeld = false
+    private var targetWrites = 0
+    private var keeperThisRender: (KeepsItsLastFrame, Int)?
     /// How many layers drew in the last render (for tests and the bench).
     public internal(set) var statistics = Statistics()
 
@@ -85,7 +92,7 @@ public final class Compositor {
         public var layersOccluded = 0
         /// Draws made in one pass with the copy beneath them (Canvas+HeldCopy).
         public var drawsFused = 0
-        /// Whether the root's override was told the target holds its last frame (`KeepsItsLastFrame`).
+        /// Whether an override was told the target holds its last frame (`KeepsItsLastFrame`).
         public var lastFrameKept = false
     }
 
@@ -95,12 +102,9 @@ public final class Compositor {
         usePresentation = true
         statistics = Statistics()
         // Untouched since the last render (checked before this render's canvas moves the version on).
-        let keeper = root.contentOverride as? KeepsItsLastFrame
-        var kept = false
-        if let k = keeper, let l = lastFrame {
-            kept = lastTarget === target && l.version == target.contentVersion && l.draws == k.draws
-        }
-        lastFrame = nil
+        targetHeld = lastKeeper != nil && lastTarget === target && lastVersion == target.contentVersion
+        targetWrites = 0
+        keeperThisRender = nil
         var canvas = Canvas(target: target)
         canvas.threads = threads
         let held = HeldCopy()
@@ -114,17 +118,18 @@ public final class Compositor {
                 && (root.contentOverride as? ClearsAroundItself)?.clear(canvas, to: pixel, layerToDevice: m, opacity: s.opacity,
                                                                        bounds: s.bounds) == true
             if !around { canvas.clear(to: pixel) }
-            kept = false
+            wroteTarget(canvas)
         }
-        let draws = keeper?.draws ?? 0
-        keeper?.lastFrameKept = kept && root.shadowOpacity == 0
-        statistics.lastFrameKept = keeper?.lastFrameKept ?? false
         drawLayer(root, s, m, opacity: 1, canvas)
         canvas.settle()
-        keeper?.lastFrameKept = false
-        if let k = keeper, k.draws == draws + 1, root.shadowOpacity == 0 {
+        // Kept for the next render only if nothing drew after the override that keeps its frames.
+        if let (k, writes) = keeperThisRender, writes == targetWrites {
+            lastKeeper = k
             lastTarget = target
-            lastFrame = (target.contentVersion, k.draws)
+            lastVersion = target.contentVersion
+            lastDraws = k.draws
+        } else {
+            lastKeeper = nil
         }
         statistics.drawsFused = held.fused
         evict()
@@ -154,6 +159,28 @@ public final class Compositor {
     }
 
     func state(_ layer: Layer) -> LayerState { usePresentation ? layer.presentationState() : layer.model }
+
+    /// Notes a draw into the render's target (not into a texture being filled, nor into no pixels):
+    /// what an override keeping its frames must know of.
+    func wroteTarget(_ canvas: Canvas) {
+        if flattening == 0 && !canvas.clip.isEmpty { targetWrites += 1 }
+    }
+
+    /// Draws `o` in place of its layer. One that keeps its frames, drawing into the target, is told
+    /// whether the target holds its last frame: held untouched since the last render, nothing drawn
+    /// into it yet in this one, and the override's last draw the last render's.
+    func drawOverride(_ o: LayerContentOverride, _ canvas: Canvas, _ m: Transform3D, opacity: Double, bounds: Rect) {
+        guard flattening == 0, !canvas.clip.isEmpty, let k = o as? KeepsItsLastFrame else {
+            o.draw(in: canvas, layerToDevice: m, opacity: opacity, bounds: bounds)
+            return wroteTarget(canvas)
+        }
+        let draws = k.draws
+        k.lastFrameKept = targetHeld && targetWrites == 0 && lastKeeper === k && lastDraws == draws
+        statistics.lastFrameKept = k.lastFrameKept
+        o.draw(in: canvas, layerToDevice: m, opacity: opacity, bounds: bounds)
+        k.lastFrameKept = false
+        if keeperThisRender == nil && k.draws == draws + 1 { keeperThisRender = (k, targetWrites) } else { targetWrites += 1 }
+    }
 
     private func evict() {
         // Rebuild only when something expired, so steady frames allocate nothing here.

@@ -75,12 +75,16 @@ public final class EffectPlayer: LayerContentOverride, KeepsItsLastFrame {
 
     /// `draw` over `backdrop` filling the bounds: around what the frame paints opaquely where the
     /// bounds lie on whole pixels and the opacity is full (EffectBackdrop), else all of them first.
-    func draw(in canvas: Canvas, layerToDevice: Transform3D, opacity: Double, bounds: Rect, over backdrop: Color) {
+    /// With `lastFrameKept` (the canvas holds what this player drew last, `KeepsItsLastFrame`), an
+    /// effect drawn with no backdrop may leave alone what its last frame left as it is.
+    func draw(in canvas: Canvas, layerToDevice: Transform3D, opacity: Double, bounds: Rect, over backdrop: Color,
+              lastFrameKept: Bool = false) {
         let toDevice = Transform3D(translationX: bounds.minX, y: bounds.minY, z: 0).concatenating(layerToDevice)
-        let f = frame(size: bounds.size, toDevice: toDevice, opacity: opacity)
+        var f = frame(size: bounds.size, toDevice: toDevice, opacity: opacity)
         if opacity >= 1, effect.coversPage(oldIsOpaque: opaque.from, newIsOpaque: opaque.to), toDevice.isAffine,
            Canvas.wholePixelPlacement(toDevice.affine) != nil, bounds.width == bounds.width.rounded(), bounds.height == bounds.height.rounded() {
             // The effect paints every pixel of the bounds opaquely (a curl over opaque pages): no backdrop.
+            f.lastFrameKept = lastFrameKept
         } else if opacity >= 1, backdrop.alpha >= 1, toDevice.isAffine, let (x, y) = Canvas.wholePixelPlacement(toDevice.affine),
            bounds.width < 1e9, bounds.height < 1e9, bounds.width == bounds.width.rounded(), bounds.height == bounds.height.rounded() {
             var under = canvas

@@ -30,9 +30,11 @@ final class EffectTransitionView: View {
 
 /// What the cover's layer draws: black, then the effect at the driver's presented opacity.
 @MainActor
-final class EffectCoverContent: LayerContentOverride {
+final class EffectCoverContent: KeepsItsLastFrame {
     let player: EffectPlayer
     let driver: Layer
+    var lastFrameKept = false
+    private(set) var draws = 0
 
     init(player: EffectPlayer, driver: Layer) {
         self.player = player
@@ -44,7 +46,9 @@ final class EffectCoverContent: LayerContentOverride {
 
     func draw(in canvas: Canvas, layerToDevice: Transform3D, opacity: Double, bounds: Rect) {
         player.progress = min(1, max(0, driver.presentationState().opacity))
-        player.draw(in: canvas, layerToDevice: layerToDevice, opacity: opacity, bounds: bounds, over: .black)
+        draws += 1
+        player.draw(in: canvas, layerToDevice: layerToDevice, opacity: opacity, bounds: bounds, over: .black,
+                    lastFrameKept: lastFrameKept)
     }
 }
 
