@@ -65,52 +65,44 @@ struct KeptFrameTests {
         #expect(curl.framesDrawnOverLast == 0)
     }
 
-    /// Through the window: the compositor says the target holds the last frame only when it rendered
-    /// the last frame into this very target and nothing touched it since; the frames equal those of a
-    /// second session rendered into fresh bitmaps.
-    @Test func theCompositorSaysWhenTheTargetStillHoldsTheLastFrame() throws {
-        let entry = try #require(DemoCatalog.playable.first { $0.name == "pageCurl" })
-        let size = Size(width: 320, height: 200)
+    /// Plays `name` in two windows, frame by frame at 5 % steps: one into `target` (after
+    /// `before(k, fraction)` has its say), the other into a fresh bitmap each frame; the frames must be
+    /// equal. Returns, per frame, whether the first window's compositor said the target held the last.
+    static func playTwice(_ name: String, into target: Bitmap,
+                          before: (Int, Double, TransitionSession) -> Void = { _, _, _ in }) throws -> [Bool] {
+        let entry = try #require(DemoCatalog.playable.first { $0.name == name })
+        let size = Size(width: Double(target.width), height: Double(target.height))
         let session = try #require(TransitionSession(entry: entry, size: size, from: "inbox", to: "photos"))
         let other = try #require(TransitionSession(entry: entry, size: size, from: "inbox", to: "photos"))
         session.begin(); other.begin()
-        let target = Bitmap(width: 320, height: 200)
-        var keptFrames = 0
+        var kept: [Bool] = []
         for (k, fraction) in stride(from: 0.05, through: 0.95, by: 0.05).enumerated() {
+            before(k, fraction, session)
+            session.render(atFraction: fraction, into: target)
+            kept.append(session.window.compositor.statistics.lastFrameKept)
+            let alone = Bitmap(width: target.width, height: target.height)
+            other.render(atFraction: fraction, into: alone)
+            #expect(try #require(target.maxChannelDifference(to: alone)) == 0, "\(name) frame \(k) at \(fraction)")
+        }
+        return kept
+    }
+
+    /// Through the window: the compositor says the target holds the last frame only when it rendered
+    /// the last frame into this very target and nothing touched it since.
+    @Test func theCompositorSaysWhenTheTargetStillHoldsTheLastFrame() throws {
+        let target = Bitmap(width: 320, height: 200)
+        let kept = try Self.playTwice("pageCurl", into: target) { k, fraction, session in
             if k == 6 { target.fill(0xFFFF_0000) }                      // drawn into from outside
             if k == 10 { session.render(atFraction: fraction - 0.01, into: Bitmap(width: 320, height: 200)) }  // another target
-            session.render(atFraction: fraction, into: target)
-            let kept = session.window.compositor.statistics.lastFrameKept
-            if kept { keptFrames += 1 }
-            #expect(kept == (k > 0 && k != 6 && k != 10), "frame \(k)")
-            let alone = Bitmap(width: 320, height: 200)
-            other.render(atFraction: fraction, into: alone)
-            #expect(try #require(target.maxChannelDifference(to: alone)) == 0, "frame \(k) at \(fraction)")
         }
-        #expect(keptFrames >= 10)
+        for (k, kept) in kept.enumerated() { #expect(kept == (k > 0 && k != 6 && k != 10), "frame \(k)") }
     }
-}
 
-extension KeptFrameTests {
     /// A modal curl: its cover is a layer deep in the window, the last of its siblings, covering
-    /// the screen — the only thing drawn, so it is told too; frames equal a second session's drawn
-    /// into fresh bitmaps, and a frame held still is drawn over itself.
+    /// the screen — the only thing drawn, so it is told too.
     @Test func aModalCurlDrawsOverItsLastFrameToo() throws {
-        let entry = try #require(DemoCatalog.playable.first { $0.name == "partialCurl" })
-        let size = Size(width: 320, height: 200)
-        let session = try #require(TransitionSession(entry: entry, size: size, from: "inbox", to: "photos"))
-        let other = try #require(TransitionSession(entry: entry, size: size, from: "inbox", to: "photos"))
-        session.begin(); other.begin()
-        let target = Bitmap(width: 320, height: 200)
-        var keptFrames = 0
-        for fraction in stride(from: 0.05, through: 0.95, by: 0.05) {
-            session.render(atFraction: fraction, into: target)
-            if session.window.compositor.statistics.lastFrameKept { keptFrames += 1 }
-            let alone = Bitmap(width: 320, height: 200)
-            other.render(atFraction: fraction, into: alone)
-            #expect(try #require(target.maxChannelDifference(to: alone)) == 0, "at \(fraction)")
-        }
-        #expect(keptFrames >= 10)
+        let kept = try Self.playTwice("partialCurl", into: Bitmap(width: 320, height: 200))
+        #expect(kept.filter { $0 }.count >= 10)
     }
 }
 
