@@ -23,9 +23,11 @@ extension X11Window {
         waitUntilFree(index)
         let buffer = buffers[index]
         if let staging {
-            return BackBuffer(pixels: staging, width: buffer.width, height: buffer.height, stride: buffer.width)
+            return BackBuffer(pixels: staging, width: buffer.width, height: buffer.height, stride: buffer.width,
+                              generation: bufferGeneration)
         }
-        return BackBuffer(pixels: buffer.pixels, width: buffer.width, height: buffer.height, stride: buffer.stride)
+        return BackBuffer(pixels: buffer.pixels, width: buffer.width, height: buffer.height, stride: buffer.stride,
+                          generation: bufferGeneration)
     }
 
     /// Shows the frame rendered into the last `backBuffer()`.
@@ -101,6 +103,7 @@ extension X11Window {
     /// first, as requests are handled in order).
     func makeBuffers() {
         releaseBuffers()
+        bufferGeneration += 1
         let w = width, h = height
         if usesSharedMemory {
             if let a = ImageBuffer.shared(display: display, visual: visual, depth: depth, width: w, height: h),

@@ -39,6 +39,9 @@ public struct BackBuffer {
     public let width: Int
     public let height: Int
     public let stride: Int
+    /// Changes whenever the buffers are made anew (a resize): memory of an older generation is gone,
+    /// whatever its address.
+    public let generation: Int
 }
 
 public final class X11Window {
@@ -76,6 +79,8 @@ public final class X11Window {
     public internal(set) var isClosed = false
 
     var buffers: [ImageBuffer] = []
+    /// Counts `makeBuffers` calls (`BackBuffer.generation`).
+    var bufferGeneration = 0
     /// Index of the buffer most recently presented, and whether it still holds that frame.
     var front: Int?
     var frontIntact = false

@@ -120,14 +120,14 @@ enum BenchCommand {
         var presents: [Double] = []
         var scheduler = FrameScheduler(rate: 60, start: clock.now)
         var dropped = 0
+        var targets = BackBufferTargets()
         for k in 0..<frames {
             let sweep = Double(k) / Double(frames - 1)
             let fraction = at.map { min(1, $0 + 0.002 * sweep) } ?? sweep
             if let host {
                 let frame = scheduler.nextFrame(now: clock.now)
                 dropped += frame.dropped
-                let buffer = host.backBuffer()
-                let b = Bitmap(wrapping: buffer.pixels, width: buffer.width, height: buffer.height, stride: buffer.stride)
+                let b = targets.bitmap(for: host.backBuffer())
                 let t0 = clock.now
                 session.render(atFraction: fraction, into: b)
                 let t1 = clock.now

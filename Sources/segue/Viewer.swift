@@ -14,6 +14,8 @@ final class Viewer {
     let clock = MonotonicClock()
     let fps: Double
     private var scheduler: FrameScheduler
+    /// One bitmap per window buffer, so a buffer that still holds its frame is known as such.
+    private var targets = BackBufferTargets()
     let hud: HUD
 
     /// Window time = windowAnchor + (sceneTime − sceneAnchor) · rate.
@@ -140,8 +142,7 @@ final class Viewer {
         let frame = scheduler.nextFrame(now: now)
         lastFrameWall = frame.deadline
         if !paused { window.advance(to: windowTime(atScene: frame.time)) }
-        let buffer = host.backBuffer()
-        let target = Bitmap(wrapping: buffer.pixels, width: buffer.width, height: buffer.height, stride: buffer.stride)
+        let target = targets.bitmap(for: host.backBuffer())
         let t0 = clock.now
         window.render(into: target)
         log(String(format: "frame %d t=%.3f dropped=%d transition=%@", frame.index, window.currentTime, frame.dropped,

@@ -31,13 +31,18 @@ public final class PageCurlEffect: TransitionEffect {
     /// polygons it is built from, as vertex ranges of `back`.
     private(set) var occlusion = Occlusion()
     private var backPolygons: [Range<Int>] = []
-    /// The pixels the last frame left as its flat page and its page underneath drew them, plain
-    /// (`EffectFrame.lastFrameKept`), with what that frame was drawn from; this frame's, built before
-    /// drawing, trade places with them after. The page underneath past the shadow, as a polygon.
-    private var keptFlat = Occlusion(), keptUnder = Occlusion(), nowFlat = Occlusion(), nowUnder = Occlusion()
-    private var keptKey: KeptKey?
-    /// The bitmap the kept pixels are in (weak: a later bitmap may take a freed one's address).
-    private weak var keptTarget: Bitmap?
+    /// The pixels a frame left as its flat page and its page underneath drew them, plain
+    /// (`EffectFrame.lastFrameKept`), per target it was drawn into (the last two: a window presents
+    /// from two buffers in turn), with what that frame was drawn from; this frame's, built before
+    /// drawing, trade places with its target's after. The page past the shadow, as a polygon.
+    private struct KeptPixels {
+        /// Weak: a later bitmap may take a freed one's address.
+        weak var target: Bitmap?
+        var key: KeptKey?
+        var flat = Occlusion(), under = Occlusion()
+    }
+    private var kept = [KeptPixels(), KeptPixels()]
+    private var nowFlat = Occlusion(), nowUnder = Occlusion()
     /// Frames drawn over the last one, leaving its kept pixels alone (for tests).
     private(set) var framesDrawnOverLast = 0
     private var pastShadow = Mesh()
@@ -225,6 +230,8 @@ public final class PageCurlEffect: TransitionEffect {
         // land on whole pixels, texel for texel), so what this frame would draw there the last one
         // left; what the back will cover is skipped as well.
         var flatSkip = occluded, underSkip = occluded
+        // The slot of this target (else the one drawn into longer ago), made the first.
+        if kept[0].target !== canvas.target { kept.swapAt(0, 1) }
         if let key = KeptKey(f, page: page, below: below, clip: canvas.clip), covering {
             let rows = canvas.clip.y0..<canvas.clip.y1, margin = pr.coverMargin(page)
             onePolygon[0] = plainFlat
@@ -235,17 +242,17 @@ public final class PageCurlEffect: TransitionEffect {
             for c in slab { pastShadow.vertices.append(pr.vertex(x: c.x, y: c.y, u: c.x, v: c.y, texture: below)) }
             onePolygon[0] = 0..<pastShadow.vertices.count
             nowUnder.rebuild(covering: onePolygon, of: pastShadow.vertices, rows: rows, margin: margin)
-            if f.lastFrameKept && keptKey == key && keptTarget === canvas.target {
-                keptFlat.intersect(nowFlat); keptFlat.add(occlusion)
-                keptUnder.intersect(nowUnder); keptUnder.add(occlusion)
-                flatSkip = keptFlat; underSkip = keptUnder
+            if f.lastFrameKept && kept[0].target === canvas.target && kept[0].key == key {
+                kept[0].flat.intersect(nowFlat); kept[0].flat.add(occlusion)
+                kept[0].under.intersect(nowUnder); kept[0].under.add(occlusion)
+                flatSkip = kept[0].flat; underSkip = kept[0].under
                 framesDrawnOverLast += 1
             }
-            swap(&keptFlat, &nowFlat); swap(&keptUnder, &nowUnder)
-            keptKey = key
-            keptTarget = canvas.target
+            swap(&kept[0].flat, &nowFlat); swap(&kept[0].under, &nowUnder)
+            kept[0].key = key
+            kept[0].target = canvas.target
         } else {
-            keptKey = nil
+            kept[0].key = nil
         }
         canvas.draw(under, texture: below, occluded: underSkip)
         drawShadow(occluded: occluded)

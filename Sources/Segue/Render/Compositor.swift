@@ -32,16 +32,17 @@ protocol ClearsAroundItself: LayerContentOverride {
     func clear(_ canvas: Canvas, to pixel: UInt32, layerToDevice: Transform3D, opacity: Double, bounds: Rect) -> Bool
 }
 
-/// A content override that may leave alone the pixels its last frame left as this one would draw
-/// them (a page curl's flat page, the page it uncovers). The compositor says, as it calls `draw`,
-/// whether the target still holds that frame untouched: the last render drew into this target and
-/// nothing drew after the override, nothing has drawn into the target since, this render has drawn
-/// nothing into it yet and the override has not drawn anywhere else in between.
+/// A content override that may leave alone the pixels its last frame in a target left as this one
+/// would draw them (a page curl's flat page, the page it uncovers). The compositor says, as it calls
+/// `draw`, whether the target still holds that frame untouched: the last render into this target
+/// drew the override and nothing after it, nothing has drawn into the target since and this render
+/// has drawn nothing into it yet. What it left there is the override's to remember, per target (a
+/// window presenting from two buffers renders into each in turn).
 protocol KeepsItsLastFrame: LayerContentOverride {
-    /// Whether the canvas of the coming `draw` holds exactly what the last `draw` left; set by the
-    /// compositor before each render, false for a draw anywhere else.
+    /// Whether the canvas of the coming `draw` holds exactly what the last `draw` into its target
+    /// left; set by the compositor as it draws the override, false for a draw anywhere else.
     var lastFrameKept: Bool { get set }
-    /// How many times `draw` has run (so a draw elsewhere in between is noticed).
+    /// How many times `draw` has run (so the compositor knows it drew).
     var draws: Int { get }
 }
 
@@ -70,16 +71,21 @@ public final class Compositor {
     var usePresentation = true
     /// How many flattened textures are being filled at this point of the walk (0: drawing to the target).
     var flattening = 0
-    /// The override that kept its frame in the last render (`KeepsItsLastFrame`: nothing drew after
-    /// it), the target, its content version when that render ended and the override's draw count
-    /// then. Held weakly: a bitmap made after one was freed may have its address, never its identity.
-    private weak var lastKeeper: KeepsItsLastFrame?
-    private weak var lastTarget: Bitmap?
-    private var lastVersion = 0, lastDraws = 0
-    /// This render: whether its target still holds the last render's pixels untouched, how many
-    /// draws into it there have been (`wroteTarget`), and the override that keeps its frames, with
+    /// What the last renders left in their targets, the most recent first: each target (held
+    /// weakly: a bitmap made after one was freed may have its address, never its identity), its
+    /// content version when that render ended and the override that kept its frame there
+    /// (`KeepsItsLastFrame`: nothing drew after it). Two, for a window presenting from two buffers
+    /// in turn, each holding the frame before last.
+    private struct KeptRender {
+        weak var target: Bitmap?
+        weak var keeper: KeepsItsLastFrame?
+        let version: Int
+    }
+    private var keptRenders: [KeptRender] = []
+    /// This render: the override whose frame its target still holds untouched, how many draws into
+    /// the target there have been (`wroteTarget`), and the override that keeps its frame now, with
     /// the draw count after it.
-    private var targetHeld = false
+    private weak var heldKeeper: KeepsItsLastFrame?
     private var targetWrites = 0
     private var keeperThisRender: (KeepsItsLastFrame, Int)?
     /// How many layers drew in the last render (for tests and the bench).
@@ -101,8 +107,11 @@ public final class Compositor {
         frame += 1
         usePresentation = true
         statistics = Statistics()
-        // Untouched since the last render (checked before this render's canvas moves the version on).
-        targetHeld = lastKeeper != nil && lastTarget === target && lastVersion == target.contentVersion
+        // Untouched since the last render into it (checked before this render's canvas moves the
+        // version on).
+        let record = keptRenders.first { $0.target === target }
+        heldKeeper = record.flatMap { $0.version == target.contentVersion ? $0.keeper : nil }
+        keptRenders.removeAll { $0.target === target || $0.target == nil }
         targetWrites = 0
         keeperThisRender = nil
         var canvas = Canvas(target: target)
@@ -122,15 +131,12 @@ public final class Compositor {
         }
         drawLayer(root, s, m, opacity: 1, canvas)
         canvas.settle()
-        // Kept for the next render only if nothing drew after the override that keeps its frames.
+        // Kept for a later render into this target only if nothing drew after the override.
         if let (k, writes) = keeperThisRender, writes == targetWrites {
-            lastKeeper = k
-            lastTarget = target
-            lastVersion = target.contentVersion
-            lastDraws = k.draws
-        } else {
-            lastKeeper = nil
+            keptRenders.insert(KeptRender(target: target, keeper: k, version: target.contentVersion), at: 0)
+            if keptRenders.count > 2 { keptRenders.removeLast() }
         }
+        heldKeeper = nil
         statistics.drawsFused = held.fused
         evict()
     }
@@ -175,7 +181,7 @@ public final class Compositor {
             return wroteTarget(canvas)
         }
         let draws = k.draws
-        k.lastFrameKept = targetHeld && targetWrites == 0 && lastKeeper === k && lastDraws == draws
+        k.lastFrameKept = targetWrites == 0 && heldKeeper === k
         statistics.lastFrameKept = k.lastFrameKept
         o.draw(in: canvas, layerToDevice: m, opacity: opacity, bounds: bounds)
         k.lastFrameKept = false
