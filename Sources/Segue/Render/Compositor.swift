@@ -173,8 +173,9 @@ public final class Compositor {
     }
 
     /// Draws `o` in place of its layer. One that keeps its frames, drawing into the target, is told
-    /// whether the target holds its last frame: held untouched since the last render, nothing drawn
-    /// into it yet in this one, and the override's last draw the last render's.
+    /// whether the target holds its last frame there: the last render into this target ended with
+    /// this override's draw, nothing has touched the target since, and nothing has been drawn into
+    /// it yet in this render.
     func drawOverride(_ o: LayerContentOverride, _ canvas: Canvas, _ m: Transform3D, opacity: Double, bounds: Rect) {
         guard flattening == 0, !canvas.clip.isEmpty, let k = o as? KeepsItsLastFrame else {
             o.draw(in: canvas, layerToDevice: m, opacity: opacity, bounds: bounds)
