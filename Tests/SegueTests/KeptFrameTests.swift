@@ -68,12 +68,13 @@ struct KeptFrameTests {
     /// Plays `name` in two windows, frame by frame at 5 % steps: one into `targets` in turn (after
     /// `before(k, fraction)` has its say), the other into a fresh bitmap each frame; the frames must be
     /// equal. Returns, per frame, whether the first window's compositor said the target held the last.
-    static func playTwice(_ name: String, into targets: [Bitmap],
+    static func playTwice(_ name: String, into targets: [Bitmap], threads: Int = 1,
                           before: (Int, Double, TransitionSession) -> Void = { _, _, _ in }) throws -> [Bool] {
         let entry = try #require(DemoCatalog.playable.first { $0.name == name })
         let size = Size(width: Double(targets[0].width), height: Double(targets[0].height))
         let session = try #require(TransitionSession(entry: entry, size: size, from: "inbox", to: "photos"))
         let other = try #require(TransitionSession(entry: entry, size: size, from: "inbox", to: "photos"))
+        session.window.compositor.threads = threads
         session.begin(); other.begin()
         var kept: [Bool] = []
         for (k, fraction) in stride(from: 0.05, through: 0.95, by: 0.05).enumerated() {
@@ -104,6 +105,14 @@ struct KeptFrameTests {
     /// the screen — the only thing drawn, so it is told too.
     @Test func aModalCurlDrawsOverItsLastFrameToo() throws {
         let kept = try Self.playTwice("partialCurl", into: [Bitmap(width: 320, height: 200)])
+        #expect(kept.filter { $0 }.count >= 10)
+    }
+
+    /// Drawn in bands on two threads (a frame big enough to be split: `Canvas.parallelThreshold`),
+    /// the kept pixels are left alone band by band.
+    @Test func onTwoThreadsTooTheFramesEqualFreshOnes() throws {
+        #expect(640 * 400 >= Canvas.parallelThreshold)
+        let kept = try Self.playTwice("pageUnCurl", into: [Bitmap(width: 640, height: 400)], threads: 2)
         #expect(kept.filter { $0 }.count >= 10)
     }
 
