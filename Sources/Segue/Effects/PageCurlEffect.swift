@@ -34,7 +34,7 @@ public final class PageCurlEffect: TransitionEffect {
     /// The pixels a frame left as its flat page and its page underneath drew them, plain
     /// (`EffectFrame.lastFrameKept`), per target it was drawn into (the last two: a window presents
     /// from two buffers in turn), with what that frame was drawn from; this frame's, built before
-    /// drawing, trade places with its target's after. The page past the shadow, as a polygon.
+    /// drawing, trade places with its target's after.
     private struct KeptPixels {
         /// Weak: a later bitmap may take a freed one's address.
         weak var target: Bitmap?
@@ -45,6 +45,7 @@ public final class PageCurlEffect: TransitionEffect {
     private var nowFlat = Occlusion(), nowUnder = Occlusion()
     /// Frames drawn over the last one, leaving its kept pixels alone (for tests).
     private(set) var framesDrawnOverLast = 0
+    /// The page underneath past the shadow's fall, as one polygon of device vertices.
     private var pastShadow = Mesh()
     /// One polygon's vertex range, for `Occlusion.rebuild` (kept: no array a frame).
     private var onePolygon = [0..<0]
@@ -59,14 +60,13 @@ public final class PageCurlEffect: TransitionEffect {
 
     private struct Lift { var x, y, z, phi: Double }
 
-    /// What a frame's kept pixels depend on besides the curl: the pages (and their contents), where
-    /// they land and the canvas clip. Nil where the pages do not land on whole pixels texel for
+    /// What a frame's kept pixels depend on besides the curl: the pages (and their contents, and so
+    /// the page's size: one texel a unit), where they land and the canvas clip. Nil where the pages do not land on whole pixels texel for
     /// texel, or fast paths are off (the reference draws every pixel).
     private struct KeptKey: Equatable {
         let page, below: ObjectIdentifier
         let pageVersion, belowVersion: Int
         let toDevice: Transform3D
-        let size: Size
         let clip: PixelRect
 
         init?(_ f: EffectFrame, page: Bitmap, below: Bitmap, clip: PixelRect) {
@@ -76,7 +76,7 @@ public final class PageCurlEffect: TransitionEffect {
                   page.width == Int(W), page.height == Int(H), below.width == Int(W), below.height == Int(H) else { return nil }
             self.page = ObjectIdentifier(page); self.below = ObjectIdentifier(below)
             pageVersion = page.contentVersion; belowVersion = below.contentVersion
-            toDevice = t; size = f.size; self.clip = clip
+            toDevice = t; self.clip = clip
         }
     }
     /// The page's size and the axis: unit normal n towards the corner, d = P·n − L past the axis.

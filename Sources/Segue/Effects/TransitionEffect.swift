@@ -23,9 +23,8 @@ public struct EffectFrame {
     public var newIsOpaque: Bool
     /// Whether `old` is opaque everywhere.
     public var oldIsOpaque: Bool
-    /// Whether the canvas still holds exactly what this effect drew for its last frame (the same
-    /// target, untouched since: `KeepsItsLastFrame`); pixels it left as this frame draws them may
-    /// be left alone.
+    /// Whether the canvas's target still holds exactly what this effect last drew into it, untouched
+    /// since (`KeepsItsLastFrame`); pixels that frame left as this one draws them may be left alone.
     var lastFrameKept = false
 
     public init(old: Bitmap, new: Bitmap, progress: Double, subtype: TransitionSubtype = .fromRight,

@@ -48,7 +48,7 @@ extension Canvas {
                 @inline(__always) func whole(_ x: Double) -> Int { let c = max(-4e15, min(4e15, x)); return Int(c + (c >= 0 ? 0.5 : -0.5)) }
                 let start = whole(k0), step = whole(dk), row = target.row(r)
                 // Each run left visible from the row's own start and step: the same index per pixel.
-                let draw = { (a: Int, b: Int) in rampSpan(row + a, b - a, lut, start: start + (a - cs) * step, step: step) }
+                func draw(_ a: Int, _ b: Int) { rampSpan(row + a, b - a, lut, start: start + (a - cs) * step, step: step) }
                 if let occluded { occluded.forEachVisibleRun(row: r, cs, ce, draw) } else { draw(cs, ce) }
             }
         }

@@ -120,7 +120,7 @@ struct Occlusion {
     /// Takes out of each row's first range every column within `margin` pixels of the convex hull
     /// of `vertices` (device pixels) on that row or the `margin` rows around it, keeping the longer
     /// piece left. Drops the second ranges. The hull holds whatever those vertices' triangles cover.
-    mutating func remove<C: Collection>(aroundHullOf vertices: C, margin: Int) where C.Element == MeshVertex {
+    mutating func remove(aroundHullOf vertices: [MeshVertex], margin: Int) {
         lo2.removeAll(keepingCapacity: true); hi2.removeAll(keepingCapacity: true)
         hull.removeAll(keepingCapacity: true)
         for v in vertices where v.x.isFinite && v.y.isFinite { hull.append((Double(v.x), Double(v.y))) }

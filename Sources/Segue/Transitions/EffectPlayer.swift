@@ -81,12 +81,14 @@ public final class EffectPlayer: LayerContentOverride, KeepsItsLastFrame {
               lastFrameKept: Bool = false) {
         let toDevice = Transform3D(translationX: bounds.minX, y: bounds.minY, z: 0).concatenating(layerToDevice)
         var f = frame(size: bounds.size, toDevice: toDevice, opacity: opacity)
-        if opacity >= 1, effect.coversPage(oldIsOpaque: opaque.from, newIsOpaque: opaque.to), toDevice.isAffine,
-           Canvas.wholePixelPlacement(toDevice.affine) != nil, bounds.width == bounds.width.rounded(), bounds.height == bounds.height.rounded() {
+        // Whole-pixel bounds at full opacity: where the backdrop can be left to the effect.
+        let placed = opacity >= 1 && toDevice.isAffine && bounds.width < 1e9 && bounds.height < 1e9
+            && bounds.width == bounds.width.rounded() && bounds.height == bounds.height.rounded()
+            ? Canvas.wholePixelPlacement(toDevice.affine) : nil
+        if placed != nil, effect.coversPage(oldIsOpaque: opaque.from, newIsOpaque: opaque.to) {
             // The effect paints every pixel of the bounds opaquely (a curl over opaque pages): no backdrop.
             f.lastFrameKept = lastFrameKept
-        } else if opacity >= 1, backdrop.alpha >= 1, toDevice.isAffine, let (x, y) = Canvas.wholePixelPlacement(toDevice.affine),
-           bounds.width < 1e9, bounds.height < 1e9, bounds.width == bounds.width.rounded(), bounds.height == bounds.height.rounded() {
+        } else if let (x, y) = placed, backdrop.alpha >= 1 {
             var under = canvas
             under.clip = canvas.clip.intersection(PixelRect(x0: x, y0: y, x1: x + Int(bounds.width), y1: y + Int(bounds.height)))
             backdropFill.fill(under, with: backdrop.premultipliedPixel, under: effect, f)

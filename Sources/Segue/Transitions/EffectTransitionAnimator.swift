@@ -34,7 +34,8 @@ final class EffectCoverContent: KeepsItsLastFrame {
     let player: EffectPlayer
     let driver: Layer
     var lastFrameKept = false
-    private(set) var draws = 0
+    /// The cover draws exactly when its player does.
+    var draws: Int { player.draws }
 
     init(player: EffectPlayer, driver: Layer) {
         self.player = player
@@ -46,7 +47,6 @@ final class EffectCoverContent: KeepsItsLastFrame {
 
     func draw(in canvas: Canvas, layerToDevice: Transform3D, opacity: Double, bounds: Rect) {
         player.progress = min(1, max(0, driver.presentationState().opacity))
-        draws += 1
         player.draw(in: canvas, layerToDevice: layerToDevice, opacity: opacity, bounds: bounds, over: .black,
                     lastFrameKept: lastFrameKept)
     }
