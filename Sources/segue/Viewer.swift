@@ -106,6 +106,7 @@ final class Viewer {
     // MARK: Loop
 
     func run() {
+        scheduler.markIdle()  // the window took its time to open: the first frame is due now, not missed
         render(at: clock.now)
         while !quit && !host.isClosed {
             let wantsFrame = window.nextFrameTime.map { $0 <= window.currentTime } ?? false
@@ -121,9 +122,14 @@ final class Viewer {
             }
             // A watched scene file is looked at every half second, so the loop wakes that often (and no more).
             if watcher != nil { timeout = min(timeout ?? SceneWatcher.interval, SceneWatcher.interval) }
+            // Nothing to draw until woken: the sleep is idle time, not missed frames.
+            if !needsFrame { scheduler.markIdle() }
             log(String(format: "wait %@ needs=%d next=%@ now=%.3f", timeout.map { String(format: "%.3f", $0) } ?? "forever",
                        needsFrame ? 1 : 0, window.nextFrameTime.map { String(format: "%.3f", $0) } ?? "nil", window.currentTime))
             _ = host.waitForEvents(timeout: timeout)
+            // Awake: settle the frame clock before any event's time is read against it (after an idle
+            // wait, a stale grid would count the sleep as a stall and push window time out of reach).
+            scheduler.catchUp(now: clock.now)
             for e in host.events() { handle(e) }
             if quit { break }
             if let w = watcher, w.poll(now: clock.now) { sceneDidChange() }
@@ -132,8 +138,6 @@ final class Viewer {
                 || window.needsFrame || (hud.isVisible && !paused)
             if wants && (lastFrameWall.map { now >= $0 - 0.0005 } ?? true) {
                 render(at: now)
-            } else if !wants {
-                scheduler.resync(now: now)
             }
         }
     }

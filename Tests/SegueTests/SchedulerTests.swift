@@ -57,6 +57,42 @@ import Testing
         #expect(abs(s.wallTime(forSceneTime: 7) - 7) < 1e-9)
     }
 
+    /// A host that slept with nothing to draw wakes on the grid: the sleep is not dropped frames, and
+    /// scene time ran on through it.
+    @Test func anIdleSleepIsNotAStall() {
+        var s = FrameScheduler(rate: 60, start: 0)
+        _ = s.nextFrame(now: 0)
+        s.markIdle()
+        s.catchUp(now: 300.005)
+        #expect(abs(s.sceneTime(atWallTime: 300.005) - 300.005) < 1e-9)
+        let f = s.nextFrame(now: 300.006)
+        #expect(f.dropped == 0 && s.droppedFrames == 0 && s.stalls == 0)
+        #expect(abs(f.time - 18001.0 / 60) < 1e-9)  // the first frame due after waking
+    }
+
+    /// What input reads on waking is what the next frame reaches. The viewer froze for as long as it
+    /// had sat idle: a click read the clock before the grid had caught up, set window time there, and
+    /// the frame after it, taking the sleep for a stall, re-anchored scene time minutes behind — the
+    /// click's transition waited for the wall clock to come round again.
+    @Test func inputReadAfterCatchingUpIsReachedByTheNextFrame() {
+        for idle in [true, false] {  // back from sleep, and from a genuine 5-minute stall mid-animation
+            let w = Window(size: Size(width: 10, height: 10))
+            var s = FrameScheduler(rate: 60, start: 0)
+            w.advance(to: s.nextFrame(now: 0).time)
+            if idle { s.markIdle() }
+            s.catchUp(now: 300.005)
+            let clicked = s.sceneTime(atWallTime: 300.005)
+            w.advance(to: clicked)
+            var fired = false
+            w.schedule(at: w.currentTime) { fired = true }
+            let f = s.nextFrame(now: 300.006)
+            #expect(f.time >= clicked && f.time - clicked <= 1.0 / 60 + 1e-9)
+            w.advance(to: f.time)
+            #expect(fired)
+            #expect(s.stalls == (idle ? 0 : 1) && (f.dropped == 0) == idle)
+        }
+    }
+
     @Test func drivingAWindowEvaluatesAtFrameTimes() {
         // A jittery host: animation values are those of the frames' grid times, whatever "now" was.
         let w = Window(size: Size(width: 10, height: 10))

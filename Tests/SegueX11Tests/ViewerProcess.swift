@@ -74,8 +74,12 @@ final class ViewerProcess {
 
     /// The viewer's stderr (its loop trace included): the last lines only.
     var stderr: String {
-        let all = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
-        return all.split(separator: "\n").suffix(20).joined(separator: "\n")
+        stderrLines.suffix(20).joined(separator: "\n")
+    }
+
+    /// Every line the viewer has written to stderr so far.
+    var stderrLines: [Substring] {
+        ((try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "").split(separator: "\n")
     }
 
     /// The top-level window titled "Segue".

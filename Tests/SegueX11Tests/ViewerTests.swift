@@ -66,6 +66,32 @@ extension X11ServerTests {
             #expect(presented != home)
         }
 
+        /// A viewer left idle answers a click at once. It used to freeze, spinning, for as long as it
+        /// had sat idle: the sleep was taken for a stall (hundreds of frames reported dropped) and the
+        /// click's transition waited for window time to come round again.
+        @Test func aClickAfterSittingIdleAnimatesAtOnce() async throws {
+            let (server, viewer, _) = try await Self.launchAtHome()
+            defer { viewer.stop(); server.stop() }
+            let button = try #require(await Self.homeButton("fade"))
+            let presented = await Self.headless { _ = $0.play("fade") }
+            // The pointer goes to the button first: its motion is the last thing the viewer hears
+            // before sleeping, so the press is the first event it wakes to.
+            try viewer.xdotool("mousemove", "--window", "\(viewer.windowID)", "\(button.0)", "\(button.1)")
+            _ = try viewer.waitUntilStill()
+            let idleFrom = viewer.stderrLines.count
+            sleep(3)  // 180 frame times with nothing to draw
+            try viewer.xdotool("mousedown", "1")  // where the pointer already is: no motion first
+            usleep(60_000)
+            try viewer.xdotool("mouseup", "1")
+            try viewer.waitForPixels("the presented inbox") { _, _, px in maxDifference(px, presented) <= 2 }
+            // Frames after the sleep report what they dropped (SEGUE_TRACE's "frame … dropped=N …").
+            let dropped = viewer.stderrLines.dropFirst(idleFrom).filter { $0.hasPrefix("frame ") }.map { line in
+                line.split(separator: " ").first { $0.hasPrefix("dropped=") }.flatMap { Int($0.dropFirst(8)) } ?? 0
+            }
+            #expect(!dropped.isEmpty)
+            #expect(dropped.reduce(0, +) < 60, "the idle sleep was counted as dropped frames: \(dropped)")
+        }
+
         @Test func edgeDragPastHalfPopsAndAShortDragCancelsExactly() async throws {
             let (server, viewer, home) = try await Self.launchAtHome()
             defer { viewer.stop(); server.stop() }

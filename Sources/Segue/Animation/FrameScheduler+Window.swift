@@ -7,10 +7,10 @@ extension FrameScheduler {
     /// The next frame to render for `window` at wall time `now`, or nil when nothing needs drawing yet.
     @MainActor
     public mutating func frame(for window: Window, now: Double) -> Frame? {
-        guard let due = window.nextFrameTime else { idle = true; return nil }
+        catchUp(now: now)
+        guard let due = window.nextFrameTime else { markIdle(); return nil }
         // A timer or delayed start in the future: not yet (frames are for what is due by the next grid time).
-        if due > sceneTime(atWallTime: now) + interval + 1e-9 { idle = true; return nil }
-        if idle { resync(now: now); idle = false }
+        if due > sceneTime(atWallTime: now) + interval + 1e-9 { markIdle(); return nil }
         return nextFrame(now: now)
     }
 

@@ -5,7 +5,9 @@
 // frames whose deadline went by are skipped and counted as dropped — never smeared.
 // Catch-up is bounded: after a stall longer than `maxCatchUpFrames`, scene time advances only that
 // many frames and the schedule re-anchors at `now`, so a suspended process resumes smoothly instead of
-// leaping (or spiralling through every missed frame). Idle gaps (`resync`) are not drops.
+// leaping (or spiralling through every missed frame). Idle gaps (`markIdle`) are not drops.
+// A host settles the schedule with `catchUp(now:)` as it wakes, before it maps any wall time to
+// scene time (an input event's, a frame's): both then read the same, re-anchored clock.
 // Times are seconds. `ManualClock` drives it deterministically in tests; `MonotonicClock` live.
 import Foundation
 
@@ -33,8 +35,10 @@ public struct FrameScheduler: Sendable {
     /// Scene seconds excluded by stalls (scene time = wall time − origin shift − this).
     private var excluded = 0.0
     private var lastIndex: Int?
-    /// Set while the host had nothing to draw (see `frame(for:now:)`).
-    var idle = false
+    /// Set while the host had nothing to draw: the gap until it wakes is idle, not dropped frames.
+    private var idle = false
+    /// Frames a stall skipped (in `catchUp`), reported as dropped with the next frame.
+    private var skipped = 0
 
     public private(set) var framesShown = 0
     public private(set) var droppedFrames = 0
@@ -60,27 +64,44 @@ public struct FrameScheduler: Sendable {
 
     /// The next frame to render at wall time `now`.
     public mutating func nextFrame(now: Double) -> Frame {
+        catchUp(now: now)
         let natural = (lastIndex ?? -1) + 1
-        var n = natural
-        var dropped = 0
         // Tolerance: a frame asked for within a microsecond after its deadline still counts as on time.
-        if now > wallTime(ofFrame: n) + 1e-6 {
-            // The first frame whose deadline is still ahead (within the same tolerance).
-            let firstFuture = Int(((now - 1e-6 - wallOrigin) / interval).rounded(.up))
-            let missed = firstFuture - natural
-            dropped = missed
-            if missed > maxCatchUpFrames {
-                // A stall: show at most maxCatchUp frames' worth of scene progress, then re-anchor.
-                stalls += 1
-                let skip = missed - maxCatchUpFrames
-                excluded += Double(skip) * interval
-            }
-            n = firstFuture
-        }
+        let n = now > wallTime(ofFrame: natural) + 1e-6 ? firstFrame(dueAfter: now) : natural
+        let dropped = n - natural + skipped
+        skipped = 0
         droppedFrames += dropped
         framesShown += 1
         lastIndex = n
         return Frame(index: n, time: sceneTime(ofFrame: n), deadline: wallTime(ofFrame: n), dropped: dropped)
+    }
+
+    /// The first frame whose deadline is still ahead of `now` (within the on-time tolerance).
+    private func firstFrame(dueAfter now: Double) -> Int { Int(((now - 1e-6 - wallOrigin) / interval).rounded(.up)) }
+
+    /// The host has nothing to draw: until it wakes (`catchUp`), time passes without counting drops.
+    public mutating func markIdle() { idle = true }
+
+    /// Brings the schedule up to wall time `now`; call it on waking, before mapping `now` (or an input
+    /// event's time) to scene time. Back from idle, the grid resumes at the first frame due at or after
+    /// `now`, nothing dropped; after a stall longer than `maxCatchUpFrames`, scene time skips the excess
+    /// here, so what input reads at `now` is what the next frame shows. `nextFrame` calls it itself.
+    public mutating func catchUp(now: Double) {
+        if idle {
+            idle = false
+            resync(now: now)
+            return
+        }
+        let natural = (lastIndex ?? -1) + 1
+        guard now > wallTime(ofFrame: natural) + 1e-6 else { return }
+        let missed = firstFrame(dueAfter: now) - natural
+        guard missed > maxCatchUpFrames else { return }
+        // A stall: show at most maxCatchUp frames' worth of scene progress, then re-anchor — the
+        // grid resumes at the first frame still ahead, every one missed reported with it.
+        stalls += 1
+        excluded += Double(missed - maxCatchUpFrames) * interval
+        skipped += missed
+        lastIndex = natural - 1 + missed
     }
 
     /// After an idle period (nothing needed frames): continue with the first frame due at or after
