@@ -18,6 +18,8 @@ public final class Bitmap: @unchecked Sendable {
     /// while `levelsVersion` is current.
     var levels: [(key: Int, bitmap: Bitmap)] = []
     var levelsVersion = 0
+    /// The transposed copy (`transposed(threads:)`) and the contents it was made from.
+    var transposedCopy: (version: Int, bitmap: Bitmap)?
 
     /// A new bitmap, every pixel `fill` (transparent by default).
     public convenience init(width: Int, height: Int, fill: UInt32 = 0) {

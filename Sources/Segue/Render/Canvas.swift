@@ -31,8 +31,6 @@ public struct PixelRect: Hashable, Sendable {
 public struct Canvas: Sendable {
     public let target: Bitmap
     public var clip: PixelRect
-    /// Width of the vertical strips a wide mesh draw is split into, for texture-cache locality.
-    static let meshStripWidth = 128
     /// Threads a large draw may split its rows across (1 = the calling thread only).
     public var threads = 1
     /// The copy held back a call on the compositor's render canvas (Canvas+HeldCopy); nil elsewhere.
@@ -144,24 +142,14 @@ public struct Canvas: Sendable {
             : mesh.minification(limit: (Self.halvingLimit(texture.width), Self.halvingLimit(texture.height)))
         let level = texture.level(x: halvings.x, y: halvings.y, threads: threads)
         let texelScale = (u: 1 / Double(1 << halvings.x), v: 1 / Double(1 << halvings.y))
-        // Wide draws of a texture turned past 45° go in vertical strips, so the texels one strip
-        // reads stay in cache while its rows are drawn (such a texture is read across its rows, not
-        // along them). Only meshes of a few big triangles, every strip walking every triangle.
-        // (Measured at 1920×1080, a page in perspective turned 0.3 / 0.79 / 1.2 rad in the screen:
-        // 128-pixel strips 6.0–8.6 / 8.0–8.4 / 5.2–5.8 ms, whole rows 4.4–5.1 / 5.4–6.4 / 6.5–6.8;
-        // the cube and flips, not turned in the screen, 0.85–0.88× p50 in whole rows over the
-        // transition.)
-        let strip = mesh.indices.count <= 48 && mesh.readsAcrossTextureRows ? Canvas.meshStripWidth : Int.max / 4
+        // A mesh read mostly across its texture's rows (the back of a curling page) reads the
+        // texture's transposed copy instead, along its rows (Bitmap+Transposed): same pixels.
+        let across = FastPaths.enabled && !drawn.isEmpty && texture.uniformPixel == nil && mesh.readsAcrossTextureRows
+        let read = across ? level.transposed(threads: threads) : level
+        let readScale = across ? (u: texelScale.v, v: texelScale.u) : texelScale
         banded(box) { band in
-            let r = box.intersection(band.clip)
-            var x = r.x0
-            repeat {
-                var clip = band.clip
-                if r.x1 - r.x0 > 2 * strip { clip.x0 = max(clip.x0, x); clip.x1 = min(clip.x1, x + strip) }
-                MeshRasterizer(target: band.target, clip: clip, texture: level, texelScale: texelScale, opacity: min(1, opacity),
-                               cullBackFaces: cullBackFaces, occluded: occluded).draw(mesh)
-                x += strip
-            } while r.x1 - r.x0 > 2 * strip && x < r.x1
+            MeshRasterizer(target: band.target, clip: band.clip, texture: read, texelScale: readScale, transposed: across,
+                           opacity: min(1, opacity), cullBackFaces: cullBackFaces, occluded: occluded).draw(mesh)
         }
     }
 }

@@ -69,21 +69,22 @@ extension Mesh {
         abs(Double(q.u - p.u) * Double(r.v - p.v) - Double(r.u - p.u) * Double(q.v - p.v)) > 1e-3
     }
 
-    /// Whether some triangle is read more across texture rows than along them as it is drawn along
-    /// screen rows (|dv/dx| > |du/dx|: a page turned past 45° in the screen), where each pixel's taps
-    /// lie on new texture rows. Perspective is left out of the estimate (u, v linear over the corners),
-    /// and so are triangles that map no area of texture.
+    /// Whether most of the mesh, by area on the screen, is read more across texture rows than along
+    /// them as it is drawn along screen rows (|dv/dx| > |du/dx|: a page turned past 45° in the screen,
+    /// the back of a curling page), where each pixel's taps lie on new texture rows. Perspective is
+    /// left out of the estimate (u, v linear over the corners), and so are triangles that map no
+    /// area of texture.
     var readsAcrossTextureRows: Bool {
-        var across = false
+        var across = 0.0, along = 0.0
         forEachTriangle { p, q, r in
             let det = (q.x - p.x) * (r.y - p.y) - (r.x - p.x) * (q.y - p.y)
             guard det != 0, det.isFinite, Self.mapsTextureArea(p, q, r) else { return true }
             // du/dx and dv/dx of the triangle's texture map (times det).
             let dudx = (q.u - p.u) * (r.y - p.y) - (r.u - p.u) * (q.y - p.y)
             let dvdx = (q.v - p.v) * (r.y - p.y) - (r.v - p.v) * (q.y - p.y)
-            across = abs(dvdx) > abs(dudx)
-            return !across
+            if abs(dvdx) > abs(dudx) { across += Double(abs(det)) } else { along += Double(abs(det)) }
+            return true
         }
-        return across
+        return across > along
     }
 }

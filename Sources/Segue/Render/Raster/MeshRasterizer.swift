@@ -19,6 +19,8 @@
 //   strips, its rows mostly span set-ups: p50 0.56–0.73 with polygons). Same coverage; the planes
 //   are its largest triangle's.
 // - Pixels an opaque draw after this one covers may be left out (`Occlusion`).
+// - A texture may be given transposed (`Bitmap.transposed`, for a mesh read across its rows): the
+//   vertices' u and v trade places as they are read, and nothing else changes.
 
 import Foundation
 
@@ -36,10 +38,14 @@ struct MeshRasterizer {
     /// Texel units of `texture` per mesh texel unit along u and v: 1 for the mesh's own texture, ½ per
     /// halving for one of its levels (`Bitmap.level`).
     let texelScale: (u: Double, v: Double)
+    /// Whether `texture` is the mesh's texture transposed (`Bitmap.transposed`): vertices' u and v
+    /// trade places as they are read, and `texelScale` is in the transposed texture's axes.
+    let transposed: Bool
 
-    init(target: Bitmap, clip: PixelRect, texture: Bitmap, texelScale: (u: Double, v: Double) = (1, 1), opacity: Double,
-         cullBackFaces: Bool, occluded: Occlusion? = nil) {
+    init(target: Bitmap, clip: PixelRect, texture: Bitmap, texelScale: (u: Double, v: Double) = (1, 1), transposed: Bool = false,
+         opacity: Double, cullBackFaces: Bool, occluded: Occlusion? = nil) {
         self.target = target; self.clip = clip; self.texture = texture; self.texelScale = texelScale; self.opacity = opacity
+        self.transposed = transposed
         self.cullBackFaces = cullBackFaces; self.occluded = occluded
         fast = FastPaths.enabled && SpanPlanes.fitsKernels(stride: texture.stride, height: texture.height)
         uniform = texture.uniformPixel
@@ -138,7 +144,7 @@ struct MeshRasterizer {
     /// `setUp(polygon:of:)` for the `m` corners `corner(0)`, …, `corner(m − 1)` (vertex indices).
     func setUp(polygon m: Int, corner: (Int) -> Int, of vertices: [MeshVertex]) -> RasterTriangle? {
         guard m > 3, m <= RasterTriangle.maxSides else { return nil }
-        @inline(__always) func p(_ k: Int) -> MeshVertex { vertices[corner(k)] }
+        @inline(__always) func p(_ k: Int) -> MeshVertex { read(vertices[corner(k)]) }
         for k in 0..<m {
             let v = p(k)
             guard v.w > 0, v.x.isFinite, v.y.isFinite, v.w.isFinite else { return nil }
@@ -148,7 +154,7 @@ struct MeshRasterizer {
             let area = abs(Double(p(k).x - p(0).x) * Double(p(k + 1).y - p(0).y) - Double(p(k + 1).x - p(0).x) * Double(p(k).y - p(0).y))
             if area > bestArea { best = k; bestArea = area }
         }
-        guard var t = setUp(p(0), p(best), p(best + 1)) else { return nil }
+        guard var t = setUp(p(0), p(best), p(best + 1), read: false) else { return nil }
         for k in 0..<m {
             let v = p(k)
             let x = Double(v.x), y = Double(v.y), q = 1 / Double(v.w)
@@ -188,12 +194,21 @@ struct MeshRasterizer {
         }
     }
 
+    /// A vertex as this draw reads it: u and v trade places in a transposed texture.
+    @inline(__always) func read(_ v: MeshVertex) -> MeshVertex {
+        guard transposed else { return v }
+        var r = v
+        r.u = v.v; r.v = v.u
+        return r
+    }
+
     /// A triangle's edges, rows, columns and attribute planes; nil when it draws nothing (degenerate,
     /// culled, behind the eye, off the clip, or fully transparent).
-    func setUp(_ p0: MeshVertex, _ p1: MeshVertex, _ p2: MeshVertex) -> RasterTriangle? {
+    /// `read`: false when the vertices have been through `read(_:)` already.
+    func setUp(_ p0: MeshVertex, _ p1: MeshVertex, _ p2: MeshVertex, read: Bool = true) -> RasterTriangle? {
         @inline(__always) func usable(_ p: MeshVertex) -> Bool { p.w > 0 && p.x.isFinite && p.y.isFinite && p.w.isFinite }
         guard usable(p0), usable(p1), usable(p2) else { return nil }
-        var v0 = p0, v1 = p1, v2 = p2
+        var v0 = read ? self.read(p0) : p0, v1 = read ? self.read(p1) : p1, v2 = read ? self.read(p2) : p2
         let X0 = Self.snap(v0.x), Y0 = Self.snap(v0.y)
         var X1 = Self.snap(v1.x), Y1 = Self.snap(v1.y)
         var X2 = Self.snap(v2.x), Y2 = Self.snap(v2.y)

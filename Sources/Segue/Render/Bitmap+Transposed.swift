@@ -1,0 +1,45 @@
+// Bitmap transposed: a texture read across its rows — a page mirrored or turned past 45° on the
+// screen, as the back of a curling page is — takes a new cache line nearly every pixel, and sixteen
+// neighbouring pixels' taps lie in as many rows, too far apart for a window of the texture (CGather):
+// each tap is a load of its own. Read through its transposed copy (texel (x, y) at (y, x)) with u and
+// v trading places, the same pixels walk along rows. Bilinear filtering is symmetric in its axes
+// (the weights are wx, wy and wx·wy; taps t10 and t01 trade places with them), and a texel's
+// inside-the-texture tests are per axis, so the samples are the same bit for bit.
+// The copy is made on first use for these contents — in 16×16 tiles, whose rows and columns both
+// stay in cache, in bands on the draw's threads — and kept with the bitmap like its levels.
+
+import Dispatch
+
+extension Bitmap {
+    /// The bitmap's texel (x, y) at (y, x): made on first use for these contents (on up to `threads`
+    /// threads), then kept while they last. Not thread-safe: ask on the drawing thread before a draw splits.
+    func transposed(threads: Int = 1) -> Bitmap {
+        if let t = transposedCopy, t.version == contentVersion { return t.bitmap }
+        let out = Bitmap(uninitializedWidth: height, height: width)   // every texel written below
+        let tile = 16
+        let src = pixels, s = stride, dst = out.pixels, d = out.stride, w = width, h = height
+        func rows(_ band: Range<Int>) {              // rows of `out`: columns of self
+            var x0 = band.lowerBound
+            while x0 < band.upperBound {
+                let x1 = min(x0 + tile, band.upperBound)
+                var y0 = 0
+                while y0 < h {
+                    let y1 = min(y0 + tile, h)
+                    for x in x0..<x1 {
+                        let o = dst + x * d
+                        for y in y0..<y1 { o[y] = src[y * s + x] }
+                    }
+                    y0 = y1
+                }
+                x0 = x1
+            }
+        }
+        let bands = threads > 1 && w * h >= 1 << 20 ? threads * 2 : 1
+        if bands == 1 { rows(0..<w) } else {
+            let work = UnsafeSendable(rows as (Range<Int>) -> Void)     // bands write disjoint rows
+            DispatchQueue.concurrentPerform(iterations: bands) { i in work.value(w * i / bands ..< w * (i + 1) / bands) }
+        }
+        transposedCopy = (contentVersion, out)
+        return out
+    }
+}
