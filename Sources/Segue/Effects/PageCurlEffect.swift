@@ -94,7 +94,10 @@ public final class PageCurlEffect: TransitionEffect {
         self.direction = direction
         self.extent = extent
         self.angles = angles
+        backReadsAcross = [angles.start, angles.end].contains { abs(sin(2 * $0)) > abs(cos(2 * $0)) }
     }
+    /// Whether the back, mirrored across the axis, lies turned past 45° on the screen at either end.
+    private let backReadsAcross: Bool
 
     /// The modal partialCurl: the page lifts from the bottom edge about a nearly horizontal axis and
     /// holds with roughly the lower half of the page below uncovered.
@@ -116,6 +119,13 @@ public final class PageCurlEffect: TransitionEffect {
     }
 
     private func drawCurl(page: Bitmap, under below: Bitmap, progress p: Double, _ f: EffectFrame, _ canvas: Canvas) {
+        // The back lies mirrored across the axis: turned past 45° on the screen where the axis's
+        // normal is 22.5°–67.5° from the horizontal, and then read from the page's transposed copy
+        // (Canvas.draw). Made here from the first frame (which snapshots the pages anyway), not on
+        // whichever frame the back first grows big enough to take it.
+        if FastPaths.enabled, backReadsAcross {
+            _ = page.transposed(threads: canvas.threads)
+        }
         let W = f.size.width, H = f.size.height
         let pr = PageProjector(f)
         let diag = (W * W + H * H).squareRoot()

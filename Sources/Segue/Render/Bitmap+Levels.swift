@@ -11,8 +11,6 @@
 // subscript setter move it on, and code writing `pixels` directly into a bitmap that may already
 // have been drawn from calls `contentsChanged()`.
 
-import Dispatch
-
 extension Bitmap {
     /// How many levels a bitmap keeps (the most recently asked for): a turning page's level changes
     /// one step at a time, and each is a fraction of the bitmap's size.
@@ -82,11 +80,7 @@ extension Bitmap {
                 }
             }
         }
-        let bands = threads > 1 && width * height >= 1 << 20 ? threads * 2 : 1
-        if bands == 1 { rows(0..<out.height); return out }
-        let h = out.height
-        let work = UnsafeSendable(rows as (Range<Int>) -> Void)     // bands write disjoint rows
-        DispatchQueue.concurrentPerform(iterations: bands) { i in work.value(h * i / bands ..< h * (i + 1) / bands) }
+        inBands(out.height, threads: threads, pixels: width * height, rows)
         return out
     }
 }

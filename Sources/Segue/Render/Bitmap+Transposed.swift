@@ -8,9 +8,10 @@
 // The copy is made on first use for these contents — in 16×16 tiles, whose rows and columns both
 // stay in cache, in bands on the draw's threads — and kept with the bitmap like its levels.
 
-import Dispatch
-
 extension Bitmap {
+    /// Whether a transposed copy of these contents is made already.
+    var hasTransposedCopy: Bool { transposedCopy?.version == contentVersion }
+
     /// The bitmap's texel (x, y) at (y, x): made on first use for these contents (on up to `threads`
     /// threads), then kept while they last. Not thread-safe: ask on the drawing thread before a draw splits.
     func transposed(threads: Int = 1) -> Bitmap {
@@ -34,11 +35,7 @@ extension Bitmap {
                 x0 = x1
             }
         }
-        let bands = threads > 1 && w * h >= 1 << 20 ? threads * 2 : 1
-        if bands == 1 { rows(0..<w) } else {
-            let work = UnsafeSendable(rows as (Range<Int>) -> Void)     // bands write disjoint rows
-            DispatchQueue.concurrentPerform(iterations: bands) { i in work.value(w * i / bands ..< w * (i + 1) / bands) }
-        }
+        inBands(w, threads: threads, pixels: w * h, rows)
         transposedCopy = (contentVersion, out)
         return out
     }

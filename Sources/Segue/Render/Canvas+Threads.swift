@@ -67,6 +67,19 @@ extension Canvas {
     }
 }
 
+/// `body` over `0..<count` split into ranges, in parallel on up to `threads` threads when the work
+/// covers a megapixel or more (`pixels`): a copy of a whole bitmap (a level, a transposed copy) made
+/// on the drawing thread before a draw splits. The ranges are disjoint, so bodies writing only their
+/// own rows or columns may share the output.
+func inBands(_ count: Int, threads: Int, pixels: Int, _ body: (Range<Int>) -> Void) {
+    let bands = threads > 1 && pixels >= 1 << 20 ? threads * 2 : 1
+    guard bands > 1 else { return body(0..<count) }
+    withoutActuallyEscaping(body) { body in
+        let work = UnsafeSendable(body)
+        DispatchQueue.concurrentPerform(iterations: bands) { i in work.value(count * i / bands ..< count * (i + 1) / bands) }
+    }
+}
+
 /// Carries a value across threads where the caller guarantees the accesses do not conflict.
 struct UnsafeSendable<T>: @unchecked Sendable {
     let value: T

@@ -133,18 +133,21 @@ public struct Canvas: Sendable {
             box = PixelRect(x0: min(box.x0, x - 1), y0: min(box.y0, y - 1), x1: max(box.x1, x + 2), y1: max(box.y1, y + 2))
         }
         // A mesh that reads its texture minified everywhere reads a halved copy (Bitmap+Levels), made
-        // here, before the draw splits into bands. Making one reads every texel, so only draws
+        // here, before the draw splits into bands. Making a copy reads every texel, so only draws
         // covering at least a sixteenth of the texture's area on the screen take one: below that
         // (a curl's last strips, a page sucked nearly away) making it costs more than it saves.
         let drawn = box.intersection(clip)
-        let worthALevel = !drawn.isEmpty && 16 * (drawn.x1 - drawn.x0) * (drawn.y1 - drawn.y0) >= texture.width * texture.height
-        let halvings = !worthALevel || texture.uniformPixel != nil ? (x: 0, y: 0)
+        let worthACopy = !drawn.isEmpty && texture.uniformPixel == nil
+            && 16 * (drawn.x1 - drawn.x0) * (drawn.y1 - drawn.y0) >= texture.width * texture.height
+        let halvings = !worthACopy ? (x: 0, y: 0)
             : mesh.minification(limit: (Self.halvingLimit(texture.width), Self.halvingLimit(texture.height)))
         let level = texture.level(x: halvings.x, y: halvings.y, threads: threads)
         let texelScale = (u: 1 / Double(1 << halvings.x), v: 1 / Double(1 << halvings.y))
         // A mesh read mostly across its texture's rows (the back of a curling page) reads the
-        // texture's transposed copy instead, along its rows (Bitmap+Transposed): same pixels.
-        let across = FastPaths.enabled && !drawn.isEmpty && texture.uniformPixel == nil && mesh.readsAcrossTextureRows
+        // texture's transposed copy instead, along its rows (Bitmap+Transposed): same pixels. The
+        // same rule as a level's to make one (a partial curl's sliver of a roll is not worth 8 MB of
+        // copying); one already made serves any draw.
+        let across = FastPaths.enabled && (worthACopy || level.hasTransposedCopy) && mesh.readsAcrossTextureRows
         let read = across ? level.transposed(threads: threads) : level
         let readScale = across ? (u: texelScale.v, v: texelScale.u) : texelScale
         banded(box) { band in

@@ -90,7 +90,7 @@ struct MeshRasterizer {
                 i = j
             } else {
                 i += 3
-                guard a < n, b < n, c < n, let triangle = setUp(v[a], v[b], v[c]) else { continue }
+                guard a < n, b < n, c < n, let triangle = setUp(read(v[a]), read(v[b]), read(v[c])) else { continue }
                 t = triangle
             }
             if !band.isEmpty && rows != (t.r0, t.r1) { flush() }
@@ -154,7 +154,7 @@ struct MeshRasterizer {
             let area = abs(Double(p(k).x - p(0).x) * Double(p(k + 1).y - p(0).y) - Double(p(k + 1).x - p(0).x) * Double(p(k).y - p(0).y))
             if area > bestArea { best = k; bestArea = area }
         }
-        guard var t = setUp(p(0), p(best), p(best + 1), read: false) else { return nil }
+        guard var t = setUp(p(0), p(best), p(best + 1)) else { return nil }
         for k in 0..<m {
             let v = p(k)
             let x = Double(v.x), y = Double(v.y), q = 1 / Double(v.w)
@@ -204,11 +204,11 @@ struct MeshRasterizer {
 
     /// A triangle's edges, rows, columns and attribute planes; nil when it draws nothing (degenerate,
     /// culled, behind the eye, off the clip, or fully transparent).
-    /// `read`: false when the vertices have been through `read(_:)` already.
-    func setUp(_ p0: MeshVertex, _ p1: MeshVertex, _ p2: MeshVertex, read: Bool = true) -> RasterTriangle? {
+    /// The vertices as read (`read(_:)`).
+    func setUp(_ p0: MeshVertex, _ p1: MeshVertex, _ p2: MeshVertex) -> RasterTriangle? {
         @inline(__always) func usable(_ p: MeshVertex) -> Bool { p.w > 0 && p.x.isFinite && p.y.isFinite && p.w.isFinite }
         guard usable(p0), usable(p1), usable(p2) else { return nil }
-        var v0 = read ? self.read(p0) : p0, v1 = read ? self.read(p1) : p1, v2 = read ? self.read(p2) : p2
+        var v0 = p0, v1 = p1, v2 = p2
         let X0 = Self.snap(v0.x), Y0 = Self.snap(v0.y)
         var X1 = Self.snap(v1.x), Y1 = Self.snap(v1.y)
         var X2 = Self.snap(v2.x), Y2 = Self.snap(v2.y)
