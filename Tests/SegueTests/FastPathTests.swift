@@ -106,6 +106,21 @@ import Testing
         #expect(drawn > 4000)
     }
 
+    /// `drawAffine` of `tex` over a random background of the given size (from `seed`), clipped, with
+    /// the fast paths on and off.
+    static func drawnWithAndWithoutFastPaths(_ tex: Bitmap, _ t: AffineTransform, opacity: UInt32, clip: PixelRect,
+                                             on size: (width: Int, height: Int), seed: Int) -> (fast: Bitmap, reference: Bitmap) {
+        func render() -> Bitmap {
+            var rng = SplitMix(seed: UInt64(seed))
+            let out = randomBitmap(size.width, size.height, &rng)
+            var canvas = Canvas(target: out)
+            canvas.clip = clip
+            canvas.drawAffine(tex, t, opacity: opacity)
+            return out
+        }
+        return (render(), FastPaths.$enabled.withValue(false) { render() })
+    }
+
     /// Slides and scales (no turn or shear) take `drawAffine`'s axis-aligned rows — edge and inner
     /// columns solved once per draw, edge coverage tabulated, wholly covered edge rows drawn as inner
     /// ones — which must give exactly the pixels of the general per-row loop (the reference, with the
@@ -125,20 +140,44 @@ import Testing
             let t = AffineTransform(a: sx, b: 0, c: 0, d: sy, tx: tx + (sx < 0 ? 40 : 0), ty: ty + (sy < 0 ? 30 : 0))
             let opacity: UInt32 = trial % 3 == 0 ? 255 : UInt32.random(in: 1...255, using: &rng)
             let clip = trial % 5 == 0 ? PixelRect(x0: 7, y0: 5, x1: 41, y1: 29) : PixelRect(x0: 0, y0: 0, x1: 64, y1: 48)
-            func render() -> Bitmap {
-                var rng = SplitMix(seed: UInt64(trial))
-                let out = Self.randomBitmap(64, 48, &rng)
-                var canvas = Canvas(target: out)
-                canvas.clip = clip
-                canvas.drawAffine(tex, t, opacity: opacity)
-                return out
-            }
-            let fast = render(), ref = FastPaths.$enabled.withValue(false) { render() }
+            let (fast, ref) = Self.drawnWithAndWithoutFastPaths(tex, t, opacity: opacity, clip: clip, on: (64, 48), seed: trial)
             let background: Bitmap = { var r = SplitMix(seed: UInt64(trial)); return Self.randomBitmap(64, 48, &r) }()
             if fast.maxChannelDifference(to: background) != 0 { drawn += 1 }
             #expect(fast.maxChannelDifference(to: ref) == 0, "trial \(trial): scale (\(sx), \(sy)) at (\(tx), \(ty)), opacity \(opacity)")
         }
         #expect(drawn > 120)
+    }
+
+    /// Turned and sheared images draw their inner pixels in strips down the screen (TurnedStrips) —
+    /// along the texture's rows, or past 45° along its columns from the transposed copy — which must
+    /// give exactly the pixels of the general per-row loop (the reference, fast paths off): every
+    /// angle round the circle, mirrored and scaled ones, translucent textures, opacity, clipped draws.
+    @Test func turnedImageStripsEqualTheGeneralRows() {
+        var rng = SplitMix(seed: 23)
+        let (opaque, translucent) = Self.textures(97, 71, &rng)
+        var strips = 0, transposed = 0
+        for trial in 0..<120 {
+            let tex = trial % 3 == 2 ? translucent : opaque
+            let angle = Double(trial) / 120 * 2 * Double.pi + Double.random(in: -0.05...0.05, using: &rng)
+            let sx = [1, 1, 0.8, 1.25, -1][trial % 5], sy = [1, 0.9, 1, 1.3, 1][trial % 5]
+            let shear = trial % 7 == 3 ? 0.3 : 0
+            let r = AffineTransform(rotationAngle: angle)
+            let m = AffineTransform(a: sx, b: 0, c: shear * sx, d: sy, tx: -48.5 * sx, ty: -35.5 * sy).concatenating(r)
+            let t = AffineTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: m.tx + 80 + Double.random(in: -9...9, using: &rng),
+                                    ty: m.ty + 60 + Double.random(in: -9...9, using: &rng))
+            let opacity: UInt32 = trial % 4 == 0 ? UInt32.random(in: 1...254, using: &rng) : 255
+            let clip = trial % 6 == 5 ? PixelRect(x0: 13, y0: 9, x1: 131, y1: 97) : PixelRect(x0: 0, y0: 0, x1: 160, y1: 120)
+            let inv = t.inverted()
+            if let plan = TurnedStrips.plan(u: (fixed(inv.a), fixed(inv.c)), v: (fixed(inv.b), fixed(inv.d)), copy: { tex }) {
+                strips += 1
+                if plan.copy != nil { transposed += 1 }
+            }
+            let (fast, ref) = Self.drawnWithAndWithoutFastPaths(tex, t, opacity: opacity, clip: clip, on: (160, 120), seed: trial)
+            #expect(fast.maxChannelDifference(to: ref) == 0, "trial \(trial): angle \(angle), scale (\(sx), \(sy)), shear \(shear), opacity \(opacity)")
+        }
+        // Where the CPU has the window gather, most maps take the strips, and about half of those read
+        // the transposed copy.
+        if windowTapsAvailable { #expect(strips > 80 && transposed > 30 && strips - transposed > 30, "\(strips) strips, \(transposed) transposed") }
     }
 
     /// Random span planes whose positions stay inside a 96×96 texture for 40 pixels: affine ones and

@@ -39,10 +39,23 @@ static inline int segue_window_taps_available(void) {
 /// window's thirty-two texels end inside the row's stride. Reads only rows the taps read. With
 /// `hints` > 0, hints the cache the window's ends that many rows above it and below its lower row.
 /// Call only where `segue_window_taps_available()`.
+static inline SEGUE_AVX512F int segue_window_taps_at(const uint32_t *tex, long stride, const int32_t *cx,
+                                                     const int32_t *ry, int left, int top, int32_t hints,
+                                                     uint32_t *taps);
+
 static inline SEGUE_AVX512F int segue_window_taps(const uint32_t *tex, long stride, const int32_t *cx,
                                                   const int32_t *ry, int32_t hints, uint32_t *taps) {
+    return segue_window_taps_at(tex, stride, cx, ry, cx[0] < cx[15] ? cx[0] : cx[15],
+                                ry[0] < ry[15] ? ry[0] : ry[15], hints, taps);
+}
+
+/// `segue_window_taps` with the window's first column and row given (`left`, `top`), not taken from
+/// lanes 0 and 15: for groups whose least column and row are in other lanes (a turned image's
+/// strips, `TurnedStrips`). The same test: 0 and nothing written unless every lane fits.
+static inline SEGUE_AVX512F int segue_window_taps_at(const uint32_t *tex, long stride, const int32_t *cx,
+                                                     const int32_t *ry, int left, int top, int32_t hints,
+                                                     uint32_t *taps) {
 #if SEGUE_WINDOW_TAPS
-    int left = cx[0] < cx[15] ? cx[0] : cx[15], top = ry[0] < ry[15] ? ry[0] : ry[15];
     __m512i ix = _mm512_sub_epi32(_mm512_loadu_si512(cx), _mm512_set1_epi32(left));
     __m512i dy = _mm512_sub_epi32(_mm512_loadu_si512(ry), _mm512_set1_epi32(top));
     __mmask16 outside = _mm512_cmpgt_epu32_mask(ix, _mm512_set1_epi32(30))
@@ -70,8 +83,20 @@ static inline SEGUE_AVX512F int segue_window_taps(const uint32_t *tex, long stri
     _mm512_storeu_si512(taps + 48, _mm512_mask_mov_epi32(r1, lower, r2));
     return 1;
 #else
-    (void)tex; (void)stride; (void)cx; (void)ry; (void)hints; (void)taps;
+    (void)tex; (void)stride; (void)cx; (void)ry; (void)left; (void)top; (void)hints; (void)taps;
     return 0;
+#endif
+}
+
+/// Sixteen lanes, lane i the i-th of the sixteen texels at `ring` + 16·k(i) — one hardware gather
+/// from a ring of a few kilobytes in the first-level cache: `index` holds 16·k(i) + i. A turned
+/// image's strip rows (`TurnedStrips`): lane i of a screen row is lane i of the group that crossed
+/// it. Call only where `segue_window_taps_available()`.
+static inline SEGUE_AVX512F void segue_ring_row(const uint32_t *ring, const int32_t *index, uint32_t *out) {
+#if SEGUE_WINDOW_TAPS
+    _mm512_storeu_si512(out, _mm512_i32gather_epi32(_mm512_loadu_si512(index), (const void *)ring, 4));
+#else
+    (void)ring; (void)index; (void)out;
 #endif
 }
 

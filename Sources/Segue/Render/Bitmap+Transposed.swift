@@ -6,11 +6,22 @@
 // (the weights are wx, wy and wx·wy; taps t10 and t01 trade places with them), and a texel's
 // inside-the-texture tests are per axis, so the samples are the same bit for bit.
 // The copy is made on first use for these contents — in 16×16 tiles, whose rows and columns both
-// stay in cache, in bands on the draw's threads — and kept with the bitmap like its levels.
+// stay in cache, in bands on the draw's threads — and kept with the bitmap like its levels. A turned
+// image's strips (TurnedStrips) ask for it only for contents asked for once before
+// (`transposedIfSteady`): a snapshot turning frame after frame, not a texture redrawn every frame,
+// which would pay a page-sized copy per frame.
 
 extension Bitmap {
     /// Whether a transposed copy of these contents is made already.
     var hasTransposedCopy: Bool { transposedCopy?.version == contentVersion }
+
+    /// `transposed(threads:)` for contents it was asked for already (or has a copy of): nil on the
+    /// first ask for these contents. Not thread-safe, as `transposed`.
+    func transposedIfSteady(threads: Int = 1) -> Bitmap? {
+        if hasTransposedCopy || transposedAsked == contentVersion { return transposed(threads: threads) }
+        transposedAsked = contentVersion
+        return nil
+    }
 
     /// The bitmap's texel (x, y) at (y, x): made on first use for these contents (on up to `threads`
     /// threads), then kept while they last. Not thread-safe: ask on the drawing thread before a draw splits.

@@ -20,6 +20,8 @@ public final class Bitmap: @unchecked Sendable {
     var levelsVersion = 0
     /// The transposed copy (`transposed(threads:)`) and the contents it was made from.
     var transposedCopy: (version: Int, bitmap: Bitmap)?
+    /// The contents `transposedIfSteady` was last asked about (−1: none).
+    var transposedAsked = -1
 
     /// A new bitmap, every pixel `fill` (transparent by default).
     public convenience init(width: Int, height: Int, fill: UInt32 = 0) {

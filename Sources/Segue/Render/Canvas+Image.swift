@@ -9,6 +9,9 @@
 // `translatedSpan` (FastSpans), vector loads of consecutive texels instead of gathers. A slide or a
 // scale (no turn or shear) has the same columns on every row, so those are solved once per draw and
 // its edge columns' coverage tabulated (`drawAxisAligned`): no divisions or edge arithmetic per row.
+// A big turned image's inner pixels are drawn in strips down the screen instead (TurnedStrips), the
+// rows keeping their edges and the few inner pixels beside the strips; every pixel's 8.24 position
+// is the one affine map from the device origin, so rows and strips sample alike.
 import Foundation
 import CPrefetch
 
@@ -134,6 +137,12 @@ extension Canvas {
 
     /// Affine map `t` (texel space → device), bilinear.
     func drawAffine(_ image: Bitmap, _ t: AffineTransform, opacity: UInt32) {
+        drawAffine(image, t, opacity: opacity, inBand: false, transposed: nil)
+    }
+
+    /// `drawAffine`; a band of a split draw (`inBand`) is given the transposed copy its strips read,
+    /// if any, asked for before the draw split (on one thread).
+    private func drawAffine(_ image: Bitmap, _ t: AffineTransform, opacity: UInt32, inBand: Bool, transposed: Bitmap?) {
         let det = t.a * t.d - t.b * t.c
         settle()
         guard opacity > 0, det != 0, det.isFinite, image.width > 0, image.height > 0 else { return }
@@ -149,37 +158,89 @@ extension Canvas {
         let area = PixelRect(x0: Int(max(-1e9, bx0).rounded(.down)), y0: Int(max(-1e9, by0).rounded(.down)),
                              x1: Int(min(1e9, bx1).rounded(.up)), y1: Int(min(1e9, by1).rounded(.up))).intersection(clip)
         guard !area.isEmpty else { return }
-        if threads > 1 { return banded(area) { $0.drawAffine(image, t, opacity: opacity) } }
         let dudx = inv.a, dvdx = inv.b
         let dU = fixed(dudx), dV = fixed(dvdx)
+        // 8.24 positions anchored at the device origin: pixel (x, y) samples at U00 + x·dU + y·dUy (and
+        // so for V), the same integer whichever row or strip reaches it (texel centres at integers).
+        let dUy = fixed(inv.c), dVy = fixed(inv.d)
+        let U00 = fixed(0.5 * inv.a + 0.5 * inv.c + inv.tx - 0.5) + weightRounding
+        let V00 = fixed(0.5 * inv.b + 0.5 * inv.d + inv.ty - 0.5) + weightRounding
+        // A big turned image's inner pixels in strips sixteen columns wide (TurnedStrips), where its
+        // groups read within a window — of its transposed copy where it is turned past 45°, if it has
+        // one or its contents are steady enough to make one (`transposedIfSteady`, asked for before
+        // the draw splits into bands); the rows draw only their edges and the inner ends beside the
+        // strips.
+        let turned = inv.b != 0 || inv.c != 0, side = max(image.width, image.height)
+        let plan = turned && FastPaths.enabled && area.x1 - area.x0 >= 64 && (area.x1 - area.x0) * (area.y1 - area.y0) >= 1 << 16
+            && SpanPlanes.fitsKernels(stride: max(image.stride, side), height: side)
+            ? TurnedStrips.plan(u: (dU, dUy), v: (dV, dVy)) { inBand ? transposed : image.transposedIfSteady(threads: threads) } : nil
+        if threads > 1 { return banded(area) { $0.drawAffine(image, t, opacity: opacity, inBand: true, transposed: plan?.copy) } }
         let eps = 4e-3
         let mu = max(0.5, hu) + eps, mv = max(0.5, hv) + eps
         let edge = EdgeRamp(width: W, height: H, hu: hu, hv: hv)
         if inv.b == 0 && inv.c == 0 && FastPaths.enabled,
            drawAxisAligned(image, inv, area: area, opacity: opacity, edge: edge, mu: mu, mv: mv) { return }
+        let strips = plan?.strips, copy = plan?.copy
+        let firstStrip = area.x0 >> 4, stripCount = strips == nil ? 0 : ((area.x1 + 15) >> 4) - firstStrip
+        let rowCount = area.y1 - area.y0
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: strips == nil ? 0 : 2 * rowCount + 2 * stripCount) { spans in
+        // Per row its strips (first, end); per strip its first and last drawn rows + 1.
+        let rowStrips = spans.baseAddress!, stripRows = rowStrips + 2 * rowCount
+        if strips != nil {
+            for m in 0..<stripCount { stripRows[2 * m] = Int32.max; stripRows[2 * m + 1] = Int32.min }
+        }
         for y in area.y0..<area.y1 {
             let cy = Double(y) + 0.5
             // Texture position of the centre of pixel x = 0 of this row.
             let u0 = 0.5 * inv.a + cy * inv.c + inv.tx
             let v0 = 0.5 * inv.b + cy * inv.d + inv.ty
             let ou = solveSpan(u0, dudx, -hu, W + hu), ov = solveSpan(v0, dvdx, -hv, H + hv)
-            let (os, oe) = integerSpan((max(ou.0, ov.0), min(ou.1, ov.1)), area.x0, area.x1)
-            guard os < oe else { continue }
+            var (os, oe) = integerSpan((max(ou.0, ov.0), min(ou.1, ov.1)), area.x0, area.x1)
+            if os >= oe { os = area.x0; oe = os }
             // Inside: full coverage and all four taps in the texture, so no checks at all.
             let iu = solveSpan(u0, dudx, mu, W - mu), iv = solveSpan(v0, dvdx, mv, H - mv)
             var (ins, ine) = integerSpan((max(iu.0, iv.0), min(iu.1, iv.1)), os, oe)
             if ins >= ine { ins = oe; ine = oe }
+            // The strips wholly inside the inner span draw its middle.
+            var (ms, me) = ((ins + 15) >> 4, ine >> 4)
+            if strips == nil || me - ms < 1 { (ms, me) = (ins >> 4, ins >> 4) }
+            if strips != nil {
+                let k = y - area.y0
+                rowStrips[2 * k] = Int32(ms - firstStrip); rowStrips[2 * k + 1] = Int32(me - firstStrip)
+                for m in (ms - firstStrip)..<(me - firstStrip) {
+                    stripRows[2 * m] = min(stripRows[2 * m], Int32(y)); stripRows[2 * m + 1] = Int32(y + 1)
+                }
+            }
+            guard os < oe else { continue }
             let row = target.row(y)
-            // 8.24 sample positions (texel centres at integers).
-            var U = fixed((u0 - 0.5 + Double(os) * dudx)) + weightRounding
-            var V = fixed((v0 - 0.5 + Double(os) * dvdx)) + weightRounding
+            var U = U00 + os * dU + y * dUy, V = V00 + os * dV + y * dVy
             var x = os
             while x < ins { put(row + x, edge.sample(image, U, V), opacity); U += dU; V += dV; x += 1 }
+            if ms < me {
+                if x < ms << 4 { innerSpan(image, row + x, (ms << 4) - x, &U, &V, dU, dV, opacity: opacity) }
+                x = me << 4
+                U = U00 + x * dU + y * dUy; V = V00 + x * dV + y * dVy
+            }
             if x < ine {
                 innerSpan(image, row + x, ine - x, &U, &V, dU, dV, opacity: opacity)
                 x = ine
             }
             while x < oe { put(row + x, edge.sample(image, U, V), opacity); U += dU; V += dV; x += 1 }
+        }
+        guard let strips else { return }
+        // The transposed copy's rows are the image's columns: u and v trade places (Bitmap+Transposed).
+        let texture = copy ?? image
+        let (C, dC, dCy, R, dR, dRy) = copy == nil ? (U00, dU, dUy, V00, dV, dVy) : (V00, dV, dVy, U00, dU, dUy)
+        withUnsafeTemporaryAllocation(of: Px16.self, capacity: TurnedStrips.ring) { ring in
+            for m in 0..<stripCount where stripRows[2 * m] < stripRows[2 * m + 1] {
+                let x0 = (firstStrip + m) << 4
+                strips.draw(target, x0: x0, rows: Int(stripRows[2 * m])..<Int(stripRows[2 * m + 1]), drawn: { y in
+                    let k = y - area.y0
+                    return rowStrips[2 * k] <= m && m < rowStrips[2 * k + 1]
+                }, C: C + x0 * dC, R: R + x0 * dR, dCy: dCy, dRy: dRy, texture: texture.pixels, stride: texture.stride,
+                            width: texture.width, height: texture.height, opacity: opacity, ring: ring.baseAddress!)
+            }
+        }
         }
     }
 

@@ -9,7 +9,8 @@
 // rows of a draw; sixteen pixels whose columns lie within thirty-one texels (a scale above about a
 // half) read them from a window of two vector loads a row (CGather, on AVX-512: fly-to-button and
 // fly-from-button p99 0.65–0.7× the time of a 64-bit load per tap pair). `affineSpan` takes any
-// other affine span (a card turning away) through the mesh kernels' tap gather and weights, sixteen
+// other affine span (a small turned image; a big one's rows only beside its strips, TurnedStrips)
+// through the mesh kernels' tap gather and weights, sixteen
 // pixels a step (MeshSpans16), its 8.24 positions split so that 32-bit lanes step them exactly. A
 // turned texture is read across its rows, a new cache line nearly every pixel; where eight pixels'
 // rows do not step evenly (8·dv far from a whole number) the hardware prefetchers lose the pattern
