@@ -80,6 +80,27 @@ struct TransposedTextureTests {
         #expect(second[4, 3] == 0xff12_3456)
     }
 
+    /// A copy made a part at a time ahead of need (`prepareTransposedIfSteady`) — only for contents
+    /// asked about before, and begun again when they change — is the whole copy once finished.
+    @Test func aCopyMadeInPartsIsTheWholeCopy() {
+        let t = Self.texture(53, 29, seed: 8)
+        t.prepareTransposedIfSteady(rows: 10)
+        #expect(!t.hasTransposedCopy && t.transposedCopy == nil, "the first ask only notes the contents")
+        for _ in 0..<3 { t.prepareTransposedIfSteady(rows: 10) }
+        #expect(t.transposedMade == 30 && !t.hasTransposedCopy)
+        t[50, 2] = 0xff65_4321                          // new contents: begun again, the note too
+        t.prepareTransposedIfSteady(rows: 10)
+        #expect(!t.hasTransposedCopy && t.transposedCopy?.version != t.contentVersion, "contents not asked about yet: nothing made")
+        for _ in 0..<4 { t.prepareTransposedIfSteady(rows: 12) }
+        #expect(t.transposedMade == 48 && !t.hasTransposedCopy)
+        let c = t.transposed()
+        #expect(t.hasTransposedCopy && t.transposedMade == 53)
+        var mismatches = 0
+        for y in 0..<29 { for x in 0..<53 where c.row(x)[y] != t.row(y)[x] { mismatches += 1 } }
+        #expect(mismatches == 0)
+        #expect(c[2, 50] == 0xff65_4321)
+    }
+
     /// The page turned 1 rad drawn through the canvas (which reads the transposed copy) and through
     /// the rasterizer straight from the texture: the same pixels.
     @Test(arguments: [1.0, .pi / 2, 2.2])

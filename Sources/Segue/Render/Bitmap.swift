@@ -20,6 +20,8 @@ public final class Bitmap: @unchecked Sendable {
     var levelsVersion = 0
     /// The transposed copy (`transposed(threads:)`) and the contents it was made from.
     var transposedCopy: (version: Int, bitmap: Bitmap)?
+    /// How many rows of `transposedCopy` are made (all of it: `width`).
+    var transposedMade = 0
     /// The contents `transposedIfSteady` was last asked about (−1: none).
     var transposedAsked = -1
 

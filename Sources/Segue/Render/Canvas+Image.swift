@@ -174,6 +174,9 @@ extension Canvas {
         let plan = turned && FastPaths.enabled && area.x1 - area.x0 >= 64 && (area.x1 - area.x0) * (area.y1 - area.y0) >= 1 << 16
             && SpanPlanes.fitsKernels(stride: max(image.stride, side), height: side)
             ? TurnedStrips.plan(u: (dU, dUy), v: (dV, dVy)) { inBand ? transposed : image.transposedIfSteady(threads: threads) } : nil
+        // Turned past about 28° (eight rows a staircase), a steady image's transposed copy is made a
+        // twelfth a frame ahead of the draws past 45° that read it.
+        if !inBand, let plan, plan.copy == nil, plan.strips.depth >= 8 { image.prepareTransposedIfSteady(rows: (image.width + 11) / 12) }
         if threads > 1 { return banded(area) { $0.drawAffine(image, t, opacity: opacity, inBand: true, transposed: plan?.copy) } }
         let eps = 4e-3
         let mu = max(0.5, hu) + eps, mv = max(0.5, hv) + eps
