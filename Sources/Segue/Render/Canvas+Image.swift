@@ -184,66 +184,52 @@ extension Canvas {
         if inv.b == 0 && inv.c == 0 && FastPaths.enabled,
            drawAxisAligned(image, inv, area: area, opacity: opacity, edge: edge, mu: mu, mv: mv) { return }
         let strips = plan?.strips, copy = plan?.copy
-        let firstStrip = area.x0 >> 4, stripCount = strips == nil ? 0 : ((area.x1 + 15) >> 4) - firstStrip
-        let rowCount = area.y1 - area.y0
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: strips == nil ? 0 : 2 * rowCount + 2 * stripCount) { spans in
-        // Per row its strips (first, end); per strip its first and last drawn rows + 1.
-        let rowStrips = spans.baseAddress!, stripRows = rowStrips + 2 * rowCount
-        if strips != nil {
-            for m in 0..<stripCount { stripRows[2 * m] = Int32.max; stripRows[2 * m + 1] = Int32.min }
-        }
-        for y in area.y0..<area.y1 {
-            let cy = Double(y) + 0.5
-            // Texture position of the centre of pixel x = 0 of this row.
-            let u0 = 0.5 * inv.a + cy * inv.c + inv.tx
-            let v0 = 0.5 * inv.b + cy * inv.d + inv.ty
-            let ou = solveSpan(u0, dudx, -hu, W + hu), ov = solveSpan(v0, dvdx, -hv, H + hv)
-            var (os, oe) = integerSpan((max(ou.0, ov.0), min(ou.1, ov.1)), area.x0, area.x1)
-            if os >= oe { os = area.x0; oe = os }
-            // Inside: full coverage and all four taps in the texture, so no checks at all.
-            let iu = solveSpan(u0, dudx, mu, W - mu), iv = solveSpan(v0, dvdx, mv, H - mv)
-            var (ins, ine) = integerSpan((max(iu.0, iv.0), min(iu.1, iv.1)), os, oe)
-            if ins >= ine { ins = oe; ine = oe }
-            // The strips wholly inside the inner span draw its middle.
-            var (ms, me) = ((ins + 15) >> 4, ine >> 4)
-            if strips == nil || me - ms < 1 { (ms, me) = (ins >> 4, ins >> 4) }
-            if strips != nil {
-                let k = y - area.y0
-                rowStrips[2 * k] = Int32(ms - firstStrip); rowStrips[2 * k + 1] = Int32(me - firstStrip)
-                for m in (ms - firstStrip)..<(me - firstStrip) {
-                    stripRows[2 * m] = min(stripRows[2 * m], Int32(y)); stripRows[2 * m + 1] = Int32(y + 1)
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: strips == nil ? 0 : StripRows.capacity(area)) { storage in
+            let layout = strips.map { _ in StripRows(storage.baseAddress!, area) }
+            for y in area.y0..<area.y1 {
+                let cy = Double(y) + 0.5
+                // Texture position of the centre of pixel x = 0 of this row.
+                let u0 = 0.5 * inv.a + cy * inv.c + inv.tx
+                let v0 = 0.5 * inv.b + cy * inv.d + inv.ty
+                let ou = solveSpan(u0, dudx, -hu, W + hu), ov = solveSpan(v0, dvdx, -hv, H + hv)
+                var (os, oe) = integerSpan((max(ou.0, ov.0), min(ou.1, ov.1)), area.x0, area.x1)
+                if os >= oe { os = area.x0; oe = os }
+                // Inside: full coverage and all four taps in the texture, so no checks at all.
+                let iu = solveSpan(u0, dudx, mu, W - mu), iv = solveSpan(v0, dvdx, mv, H - mv)
+                var (ins, ine) = integerSpan((max(iu.0, iv.0), min(iu.1, iv.1)), os, oe)
+                if ins >= ine { ins = oe; ine = oe }
+                // The strips wholly inside the inner span draw its middle (every row is noted for them).
+                let middle = layout?.note(row: y, inner: ins, ine) ?? ins..<ins
+                guard os < oe else { continue }
+                let row = target.row(y)
+                var U = U00 + os * dU + y * dUy, V = V00 + os * dV + y * dVy
+                var x = os
+                while x < ins { put(row + x, edge.sample(image, U, V), opacity); U += dU; V += dV; x += 1 }
+                if !middle.isEmpty {
+                    if x < middle.lowerBound { innerSpan(image, row + x, middle.lowerBound - x, &U, &V, dU, dV, opacity: opacity) }
+                    x = middle.upperBound
+                    U = U00 + x * dU + y * dUy; V = V00 + x * dV + y * dVy
+                }
+                if x < ine {
+                    innerSpan(image, row + x, ine - x, &U, &V, dU, dV, opacity: opacity)
+                    x = ine
+                }
+                while x < oe { put(row + x, edge.sample(image, U, V), opacity); U += dU; V += dV; x += 1 }
+            }
+            guard let strips, let layout else { return }
+            // The transposed copy's rows are the image's columns: u and v trade places (Bitmap+Transposed).
+            let texture = copy ?? image
+            let (C, dC, dCy, R, dR, dRy) = copy == nil ? (U00, dU, dUy, V00, dV, dVy) : (V00, dV, dVy, U00, dU, dUy)
+            withUnsafeTemporaryAllocation(of: Px16.self, capacity: TurnedStrips.ring) { ring in
+                for m in 0..<layout.count {
+                    let x0 = (layout.firstStrip + m) << 4, rows = layout.rows(ofStrip: m)
+                    guard !rows.isEmpty else { continue }
+                    strips.draw(target, x0: x0, rows: rows, drawn: { layout.draws(strip: m, row: $0) },
+                                C: C + x0 * dC, R: R + x0 * dR, dCy: dCy, dRy: dRy, texture: texture.pixels,
+                                stride: texture.stride, width: texture.width, height: texture.height, opacity: opacity,
+                                ring: ring.baseAddress!)
                 }
             }
-            guard os < oe else { continue }
-            let row = target.row(y)
-            var U = U00 + os * dU + y * dUy, V = V00 + os * dV + y * dVy
-            var x = os
-            while x < ins { put(row + x, edge.sample(image, U, V), opacity); U += dU; V += dV; x += 1 }
-            if ms < me {
-                if x < ms << 4 { innerSpan(image, row + x, (ms << 4) - x, &U, &V, dU, dV, opacity: opacity) }
-                x = me << 4
-                U = U00 + x * dU + y * dUy; V = V00 + x * dV + y * dVy
-            }
-            if x < ine {
-                innerSpan(image, row + x, ine - x, &U, &V, dU, dV, opacity: opacity)
-                x = ine
-            }
-            while x < oe { put(row + x, edge.sample(image, U, V), opacity); U += dU; V += dV; x += 1 }
-        }
-        guard let strips else { return }
-        // The transposed copy's rows are the image's columns: u and v trade places (Bitmap+Transposed).
-        let texture = copy ?? image
-        let (C, dC, dCy, R, dR, dRy) = copy == nil ? (U00, dU, dUy, V00, dV, dVy) : (V00, dV, dVy, U00, dU, dUy)
-        withUnsafeTemporaryAllocation(of: Px16.self, capacity: TurnedStrips.ring) { ring in
-            for m in 0..<stripCount where stripRows[2 * m] < stripRows[2 * m + 1] {
-                let x0 = (firstStrip + m) << 4
-                strips.draw(target, x0: x0, rows: Int(stripRows[2 * m])..<Int(stripRows[2 * m + 1]), drawn: { y in
-                    let k = y - area.y0
-                    return rowStrips[2 * k] <= m && m < rowStrips[2 * k + 1]
-                }, C: C + x0 * dC, R: R + x0 * dR, dCy: dCy, dRy: dRy, texture: texture.pixels, stride: texture.stride,
-                            width: texture.width, height: texture.height, opacity: opacity, ring: ring.baseAddress!)
-            }
-        }
         }
     }
 

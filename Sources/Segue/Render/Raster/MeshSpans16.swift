@@ -66,15 +66,20 @@ func gather16(_ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, _ x: I16, _ y:
 }
 
 /// `segue_window_taps` for sixteen lanes whose upper-left taps are texels (columns, rows): their four
-/// taps (t00, t10, t01, t11), or nil where they do not fit its window. The lanes and the taps go
-/// through memory (CGather.h says why).
+/// taps (t00, t10, t01, t11), or nil where they do not fit its window — whose first column and row
+/// are lanes 0 and 15's least, or `origin` where the caller knows them (`segue_window_taps_at`: a
+/// turned image's strips, whose least lanes are others). The lanes and the taps go through memory
+/// (CGather.h says why).
 @inline(__always)
-func windowTaps(_ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, columns: I16, rows: I16, hints: Int32) -> (Px16, Px16, Px16, Px16)? {
+func windowTaps(_ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, columns: I16, rows: I16, origin: (left: Int32, top: Int32)? = nil,
+                hints: Int32) -> (Px16, Px16, Px16, Px16)? {
     var lanes = (columns, rows), taps = (Px16(), Px16(), Px16(), Px16())
     let read = withUnsafeBytes(of: &lanes) { l in
         let c = l.baseAddress!.assumingMemoryBound(to: Int32.self)
         return withUnsafeMutableBytes(of: &taps) {
-            segue_window_taps(tex, stride, c, c + 16, hints, $0.baseAddress!.assumingMemoryBound(to: UInt32.self))
+            let out = $0.baseAddress!.assumingMemoryBound(to: UInt32.self)
+            return origin.map { segue_window_taps_at(tex, stride, c, c + 16, $0.left, $0.top, hints, out) }
+                ?? segue_window_taps(tex, stride, c, c + 16, hints, out)
         }
     }
     return read != 0 ? taps : nil

@@ -113,8 +113,8 @@ struct TurnedStrips {
                 let next = hint + 4 * stride
                 segue_prefetch(hint); segue_prefetch(hint + 64); segue_prefetch(hint + 124)
                 segue_prefetch(next); segue_prefetch(next + 64); segue_prefetch(next + 124)
-                let taps = windowTaps(tex, stride, columns: x &>> 8, rows: y &>> 8, left: x[leastColumnLane] >> 8,
-                                      top: y[leastRowLane] >> 8) ?? gather16(tex, stride, x, y)
+                let taps = windowTaps(tex, stride, columns: x &>> 8, rows: y &>> 8,
+                                      origin: (x[leastColumnLane] >> 8, y[leastRowLane] >> 8), hints: 0) ?? gather16(tex, stride, x, y)
                 let (rb, ag) = bilinear16Lanes(taps.0, taps.1, taps.2, taps.3, unsafeBitCast(x, to: Px16.self),
                                                unsafeBitCast(y, to: Px16.self))
                 ring[j & mask] = pixels16(rb) | (pixels16(ag) &<< 8)
@@ -140,18 +140,42 @@ struct TurnedStrips {
     }
 }
 
-/// `windowTaps` with the window's first column and row given (`segue_window_taps_at`).
-@inline(__always)
-func windowTaps(_ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, columns: I16, rows: I16, left: Int32, top: Int32)
-    -> (Px16, Px16, Px16, Px16)? {
-    var lanes = (columns, rows), taps = (Px16(), Px16(), Px16(), Px16())
-    let read = withUnsafeBytes(of: &lanes) { l in
-        let c = l.baseAddress!.assumingMemoryBound(to: Int32.self)
-        return withUnsafeMutableBytes(of: &taps) {
-            segue_window_taps_at(tex, stride, c, c + 16, left, top, 0, $0.baseAddress!.assumingMemoryBound(to: UInt32.self))
-        }
+/// Which strips each row of a draw leaves to them (those wholly inside its inner span) and each
+/// strip's first and last such row: the rows' bookkeeping for the strip pass, in storage the draw
+/// gives (`capacity`). Strip m covers columns 16m ..< 16m + 16.
+struct StripRows {
+    let firstStrip, count, firstRow: Int
+    /// Per row its strips (first, end); per strip its first row and its last + 1.
+    private let perRow, perStrip: UnsafeMutablePointer<Int32>
+
+    static func capacity(_ area: PixelRect) -> Int { 2 * (area.y1 - area.y0) + 2 * (((area.x1 + 15) >> 4) - (area.x0 >> 4)) }
+
+    init(_ storage: UnsafeMutablePointer<Int32>, _ area: PixelRect) {
+        firstStrip = area.x0 >> 4; count = ((area.x1 + 15) >> 4) - firstStrip; firstRow = area.y0
+        perRow = storage; perStrip = storage + 2 * (area.y1 - area.y0)
+        for m in 0..<count { perStrip[2 * m] = Int32.max; perStrip[2 * m + 1] = Int32.min }
     }
-    return read != 0 ? taps : nil
+
+    /// Notes row y, whose inner span is ins ..< ine: the columns its strips draw (empty where none fit).
+    func note(row y: Int, inner ins: Int, _ ine: Int) -> Range<Int> {
+        var (ms, me) = ((ins + 15) >> 4, ine >> 4)
+        if me <= ms { (ms, me) = (ins >> 4, ins >> 4) }
+        let k = y - firstRow
+        perRow[2 * k] = Int32(ms - firstStrip); perRow[2 * k + 1] = Int32(me - firstStrip)
+        for m in (ms - firstStrip)..<(me - firstStrip) {
+            perStrip[2 * m] = min(perStrip[2 * m], Int32(y)); perStrip[2 * m + 1] = Int32(y + 1)
+        }
+        return ms << 4 ..< me << 4
+    }
+
+    /// The rows from the first that leaves strip m (0 ..< count) to it to the last.
+    func rows(ofStrip m: Int) -> Range<Int> { Int(perStrip[2 * m]) ..< max(Int(perStrip[2 * m]), Int(perStrip[2 * m + 1])) }
+
+    /// Whether row y leaves strip m to it.
+    @inline(__always) func draws(strip m: Int, row y: Int) -> Bool {
+        let k = y - firstRow
+        return perRow[2 * k] <= m && m < perRow[2 * k + 1]
+    }
 }
 
 /// Lane i of ring entry index[i] / 16, for each lane (`segue_ring_row`).
