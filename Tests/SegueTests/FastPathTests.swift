@@ -180,6 +180,30 @@ import Testing
         if windowTapsAvailable { #expect(strips > 80 && transposed > 30 && strips - transposed > 30, "\(strips) strips, \(transposed) transposed") }
     }
 
+    /// A turned image whose rows each read more than 1024 texture rows (here on a strip of screen across
+    /// its middle) draws its inner spans in columns (`Canvas.drawsColumnBands`) where it takes no strips — each pixel's position is the same
+    /// integer however its row is cut — so it must give exactly the pixels of the general per-row loop
+    /// (the reference, fast paths off), translucent and at part opacity too. (Where the CPU has the
+    /// window gather, these maps take the strips instead, which this pins as well.)
+    @Test func bigTurnedImageDrawnInColumnsEqualsTheGeneralRows() {
+        var rng = SplitMix(seed: 31)
+        let (opaque, translucent) = Self.textures(600, 1240, &rng)
+        for (k, degrees) in [80.0, 115, 101].enumerated() {
+            let r = AffineTransform(rotationAngle: degrees * Double.pi / 180)
+            let m = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: -300.3, ty: -619.6).concatenating(r)
+            let t = AffineTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: m.tx + 600, ty: m.ty + 32)
+            let inv = t.inverted()
+            #expect(Canvas.drawsColumnBands(dvdx: inv.b, width: 1200), "\(degrees)°")
+            let (fast, ref) = Self.drawnWithAndWithoutFastPaths(k == 1 ? translucent : opaque, t, opacity: k == 2 ? 200 : 255,
+                                                                clip: PixelRect(x0: 0, y0: 0, x1: 1200, y1: 64), on: (1200, 64), seed: k)
+            #expect(fast.maxChannelDifference(to: ref) == 0, "\(degrees)°")
+        }
+        // A row across 1920 pixels at 45° reads about 1360 texture rows; one 600 pixels across, 424.
+        #expect(Canvas.drawsColumnBands(dvdx: -0.7071, width: 1920))
+        #expect(!Canvas.drawsColumnBands(dvdx: 0.7071, width: 600))
+        #expect(!Canvas.drawsColumnBands(dvdx: 0.05, width: 3840))
+    }
+
     /// Random span planes whose positions stay inside a 96×96 texture for 40 pixels: affine ones and
     /// steep perspective ones (q changing by up to a fifth along the span).
     static func planes(_ rng: inout SplitMix) -> SpanPlanes {
