@@ -192,7 +192,7 @@ extension Canvas {
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: (strips == nil ? 0 : StripRows.capacity(area))
                                       + (bands ? 2 * (area.y1 - area.y0) : 0)) { storage in
             let layout = strips.map { _ in StripRows(storage.baseAddress!, area) }
-            let spans = bands ? storage.baseAddress! + (strips == nil ? 0 : StripRows.capacity(area)) : nil
+            let spans = bands ? NotedSpans(base: storage.baseAddress! + (strips == nil ? 0 : StripRows.capacity(area)), y0: area.y0) : nil
             for y in area.y0..<area.y1 {
                 let cy = Double(y) + 0.5
                 // Texture position of the centre of pixel x = 0 of this row.
@@ -207,7 +207,7 @@ extension Canvas {
                 if ins >= ine { ins = oe; ine = oe }
                 // The strips wholly inside the inner span draw its middle (every row is noted for them).
                 let middle = layout?.note(row: y, inner: ins, ine) ?? ins..<ins
-                spans?[2 * (y - area.y0)] = 0; spans?[2 * (y - area.y0) + 1] = 0
+                spans?[y] = 0..<0
                 guard os < oe else { continue }
                 let row = target.row(y)
                 var U = U00 + os * dU + y * dUy, V = V00 + os * dV + y * dVy
@@ -219,7 +219,7 @@ extension Canvas {
                     U = U00 + x * dU + y * dUy; V = V00 + x * dV + y * dVy
                 }
                 if let spans {
-                    spans[2 * (y - area.y0)] = Int32(x); spans[2 * (y - area.y0) + 1] = Int32(max(x, ine))
+                    spans[y] = x..<max(x, ine)
                     if x < ine { x = ine; U = U00 + x * dU + y * dUy; V = V00 + x * dV + y * dVy }
                 } else if x < ine {
                     innerSpan(image, row + x, ine - x, &U, &V, dU, dV, opacity: opacity)
@@ -230,10 +230,10 @@ extension Canvas {
             if let spans {
                 for b in Swift.stride(from: area.x0, to: area.x1, by: Self.columnBand) {
                     for y in area.y0..<area.y1 {
-                        let s = max(Int(spans[2 * (y - area.y0)]), b), e = min(Int(spans[2 * (y - area.y0) + 1]), b + Self.columnBand)
-                        guard s < e else { continue }
-                        var U = U00 + s * dU + y * dUy, V = V00 + s * dV + y * dVy
-                        innerSpan(image, target.row(y) + s, e - s, &U, &V, dU, dV, opacity: opacity)
+                        let r = spans[y].clamped(to: b..<b + Self.columnBand)
+                        guard !r.isEmpty else { continue }
+                        var U = U00 + r.lowerBound * dU + y * dUy, V = V00 + r.lowerBound * dV + y * dVy
+                        innerSpan(image, target.row(y) + r.lowerBound, r.count, &U, &V, dU, dV, opacity: opacity)
                     }
                 }
             }
@@ -267,6 +267,16 @@ extension Canvas {
     /// 1920×1080 at 45°, 1300 rows, alike either way.
     static func drawsColumnBands(dvdx: Double, width: Int) -> Bool {
         width > columnBand && abs(dvdx) * Double(width) > 1024
+    }
+
+    /// Each row's inner span, noted by `drawAffine`'s rows for its columns (`drawsColumnBands`): two
+    /// Int32s a row from `y0`, in storage the draw holds.
+    private struct NotedSpans {
+        let base: UnsafeMutablePointer<Int32>, y0: Int
+        subscript(y: Int) -> Range<Int> {
+            get { Int(base[2 * (y - y0)])..<Int(base[2 * (y - y0) + 1]) }
+            nonmutating set { base[2 * (y - y0)] = Int32(newValue.lowerBound); base[2 * (y - y0) + 1] = Int32(newValue.upperBound) }
+        }
     }
 
     /// The inner span of a row (full coverage, every tap inside the texture) by the cheapest kernel
