@@ -243,8 +243,9 @@ import Testing
     @Test func shadedSpanEqualsTheScalarModulateLoop() {
         var rng = SplitMix(seed: 5)
         let tex = Self.randomBitmap(96, 96, &rng)
-        let solid = Bitmap(width: 4, height: 4, fill: 0xc040_2010)
-        for trial in 0..<400 {
+        for trial in 0..<600 {
+            // A one-colour texture (an iris blade's dark grey, a shadow): opaque, clear or translucent.
+            let solid = Bitmap(width: 4, height: 4, fill: trial % 15 == 0 ? 0xc040_2010 : trial % 15 == 5 ? 0xff1c_1c1e : Self.pixel(&rng))
             let planes = Self.planes(&rng)
             let count = Int.random(in: 0...33, using: &rng), first = Int.random(in: 0...(40 - count), using: &rng)
             // Factors in 8.16-scaled 1/256 units, ranging past 0…1 so the clamps are exercised.
@@ -259,7 +260,7 @@ import Testing
             let n = min(count, width)
             let fast = Self.randomBitmap(width, 1, &rng), ref = fast.copy()
             var (rSH, rHL, rAL) = (SH, HL, AL)
-            let useSolid = trial % 5 == 0
+            let useSolid = trial % 5 == 0 || trial % 5 == 3
             // A flat, unscaled row (a page lying in a shadow): consecutive texels from `start`.
             let start: (x: Int32, y: Int32)? = trial % 4 == 1 && !useSolid
                 ? (Int32.random(in: 512...(256 * 50), using: &rng), Int32.random(in: 512...(256 * 90), using: &rng)) : nil
@@ -279,6 +280,33 @@ import Testing
             }
             #expect(Array(Self.line(fast)) == Array(Self.line(ref)), "trial \(trial)")
             #expect(SH == rSH && HL == rHL && AL == rAL)
+        }
+    }
+
+    @Test func opaqueOneColourSpansSixteenAStepEqualTheScalarModulateLoop() {
+        // An iris blade: an opaque colour, shaded and lit but not faded, over long spans — dark
+        // enough that the sixteen-lane 16-bit step takes them, or bright enough that it must not.
+        var rng = SplitMix(seed: 11)
+        for trial in 0..<300 {
+            let top = trial % 4 == 0 ? 255 : 40
+            let c = 0xff00_0000 | UInt32.random(in: 0...UInt32(top), using: &rng) << 16
+                | UInt32.random(in: 0...UInt32(top), using: &rng) << 8 | UInt32.random(in: 0...UInt32(top), using: &rng)
+            let solid = Bitmap(width: 4, height: 4, fill: c)
+            let count = Int.random(in: 0...150, using: &rng)
+            var SH = Int.random(in: -20...280, using: &rng) << 16 + Int.random(in: 0..<65536, using: &rng)
+            var HL = trial % 3 == 0 ? 0 : Int.random(in: -10...60, using: &rng) << 16
+            var AL = 256 << 16
+            let dSH = Int.random(in: -3 << 16...3 << 16, using: &rng), dHL = trial % 3 == 0 ? 0 : Int.random(in: -1 << 16...1 << 16, using: &rng)
+            let fast = Self.randomBitmap(160, 1, &rng), ref = fast.copy()
+            let at = Int.random(in: 0...(160 - count), using: &rng)
+            var (rSH, rHL) = (SH, HL)
+            shadedSpan(fast.row(0) + at, count, solid.pixels, solid.stride, Self.planes(&rng), first: 0, within: Self.line(fast),
+                       &SH, &HL, &AL, dSH, dHL, 0, uniform: c)
+            for i in 0..<count {
+                put(ref.row(0) + at + i, modulatePixel(c, rSH >> 16, rHL >> 16, 256), 255)
+                rSH += dSH; rHL += dHL
+            }
+            #expect(Array(Self.line(fast)) == Array(Self.line(ref)), "trial \(trial)")
         }
     }
 

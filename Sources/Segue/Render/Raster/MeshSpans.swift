@@ -309,7 +309,7 @@ func meshSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMu
 /// the value used is `x >> 16`): bilinear samples as in `meshSpan`, each multiplied by shade, lit by
 /// highlight and faded by alpha, composited over `dst`. `uniform` is a one-colour texture's colour
 /// (iris blades, shadows): every tap is that colour and bilinear weights summing to 256 give it back
-/// exactly, so there are no gathers and no blending of taps. `translated`: the row is flat and unscaled (a page lying still
+/// exactly, so such spans take `uniformShadedSpan` (UniformSpan), no taps at all. `translated`: the row is flat and unscaled (a page lying still
 /// in a shadow) — pixel i samples at translated + (256·i, 0), consecutive texels, read with vector
 /// loads, as `translatedSpan` does for unshaded rows. Reference: `sampleInside` + `modulatePixel` +
 /// `put` per pixel.
@@ -335,18 +335,20 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
     let (SH0, HL0, AL0) = (SH, HL, AL)
     let (lights, fades) = spanLightsAndFades(count, HL0, dHL, AL0, dAL)
     SH += count * dSH; HL += count * dHL; AL += count * dAL
-    let uniformLanes = uniform.map(uniformSample8)
     let shade = FactorRamp(SH0, dSH), highlight = FactorRamp(HL0, dHL), alpha = FactorRamp(AL0, dAL)
+    if let c = uniform {
+        uniformShadedSpan(dst, count, c, first: first, within: row, shade: shade, highlight: lights ? highlight : nil,
+                          alpha: fades ? alpha : nil)
+        return
+    }
     // At the planes' positions: sixteen a step (MeshSpans16), the last 0…15 pixels eight a step.
-    let done = uniform != nil || start != nil ? 0
+    let done = start != nil ? 0
         : shadedSpan16(dst, count, tex, stride, planes, first: first, shade: shade, highlight: lights ? highlight : nil,
                        alpha: fades ? alpha : nil)
     eightAtATime(dst + done, count - done, first: first + done, within: row) { d, lane, rest in
         let offset = done + rest
         let rb: Half16, ag: Half16
-        if let c = uniformLanes {
-            (rb, ag) = c
-        } else if let p = start {
+        if let p = start {
             // A flat, unscaled row: pixel i samples at `start` + (i, 0) texels. Eight pixels of the
             // span in a row are four vector loads; a tail window (lanes clamped) gathers.
             let i = unsafeBitCast(lane + 8_388_608, to: I8.self) &- 0x4b00_0000 &- Int32(first)
@@ -396,6 +398,8 @@ struct FactorRamp {
     @inline(__always) func at(_ offset: Int) -> I8 {
         clamp256((steps &+ Int32(truncatingIfNeeded: v0 + offset * d)) &>> 16)
     }
+    /// The factor at pixel `i` of the span, 0…256 (lane k of `at(i - k)`).
+    @inline(__always) func value(_ i: Int) -> Int { min(max((v0 + i * d) >> 16, 0), 256) }
 }
 
 /// Branch-free clamp to 0…256 on 32-bit lanes (the generic pointwiseMin/Max are not inlined).
