@@ -8,7 +8,9 @@
 // still come from one pair of rows, the columns' taps and weights looked up, worked out once for all
 // rows of a draw; sixteen pixels whose columns lie within thirty-one texels (a scale above about a
 // half) read them from a window of two vector loads a row (CGather, on AVX-512: fly-to-button and
-// fly-from-button p99 0.65–0.7× the time of a 64-bit load per tap pair). `affineSpan` takes any
+// fly-from-button p99 0.65–0.7× the time of a 64-bit load per tap pair); without it, sixteen pixels
+// of a scale between about 0.88 and 1.14 read them from four shifted vector loads a row (`shiftedTaps`:
+// on AVX2, fly-to-button held at 0.05 0.85× the time). `affineSpan` takes any
 // other affine span (a small turned image; a big one's rows only beside its strips, TurnedStrips)
 // through the mesh kernels' tap gather and weights, sixteen
 // pixels a step (MeshSpans16), its 8.24 positions split so that 32-bit lanes step them exactly. A
@@ -109,8 +111,9 @@ func twoTapSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: Unsafe
 /// `bilinearSpan` for a row of a scaled, unturned image (dV = 0), its columns looked up: pixel i's
 /// left tap is texel column `columns[i]` and its horizontal weight `fractions[i]` — the same on every
 /// row, so worked out once per draw — and all pixels sample the row pair at V (8.24): sixteen pixels
-/// from a window of the pair (`windowTaps`) where their columns fit one, else each tap pair one
-/// 64-bit load. A row costs the tap loads and the weighting only; the same pixels.
+/// from a window of the pair (`windowTaps`) where their columns fit one, else from four shifted
+/// vector loads a row where the scale is near one (`shiftedTaps`), else each tap pair one 64-bit load.
+/// A row costs the tap loads and the weighting only; the same pixels.
 @inline(__always) @usableFromInline
 func scaledRow(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int,
                _ V: Int, columns: UnsafePointer<UInt32>, fractions: UnsafePointer<UInt32>, opacity: UInt32) {
@@ -130,9 +133,10 @@ func scaledRow(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeM
             return unzip(SIMD8(pair(0), pair(1), pair(2), pair(3), pair(4), pair(5), pair(6), pair(7)),
                          SIMD8(pair(8), pair(9), pair(10), pair(11), pair(12), pair(13), pair(14), pair(15)))
         }
-        let windowed = window ? windowTaps(tex, stride, columns: UnsafeRawPointer(columns + i).loadUnaligned(as: I16.self),
-                                           rows: rows, hints: 0) : nil
-        let (t00, t10, t01, t11) = windowed ?? { let (a, b) = pairs(0), (c, d) = pairs(down); return (a, b, c, d) }()
+        let cols = UnsafeRawPointer(columns + i).loadUnaligned(as: I16.self)
+        let windowed = window ? windowTaps(tex, stride, columns: cols, rows: rows, hints: 0) : nil
+        let (t00, t10, t01, t11) = windowed ?? shiftedTaps(top, stride, cols)
+            ?? { let (a, b) = pairs(0), (c, d) = pairs(down); return (a, b, c, d) }()
         let fx = UnsafeRawPointer(fractions + i).loadUnaligned(as: Px16.self)
         let (rb, ag) = bilinear16Lanes(t00, t10, t01, t11, fx, Px16(repeating: fy[0]))
         putLanes16(dst + i, rb, ag, opacity: opacity)
@@ -154,6 +158,34 @@ func scaledRow(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeM
         put(dst + i, sampleInside(tex, stride, Int(columns[i]) << 24 | Int(fractions[i]) << 16, V), opacity)
         i += 1
     }
+}
+
+/// The taps of sixteen pixels of a scaled row whose left tap columns are `cols`, where those step by
+/// one texel but for at most two steps of none or of two (an image drawn between about 0.88 and 1.14 of
+/// its size: the fly seeds' pages): lane k's columns are a fixed start + k + j with j = 0, 1 or 2, so
+/// its taps are lane k of one of four vector loads from that start on — four loads and two selects a
+/// row instead of sixteen tap-pair loads and their unzip. The same texels; nil (drawn otherwise) for
+/// other steps, or where the four loads would leave the row's stride.
+@inline(__always)
+func shiftedTaps(_ top: UnsafeRawPointer, _ stride: Int, _ cols: I16) -> (Px16, Px16, Px16, Px16)? {
+    let iota = I16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+    // Each lane's column less its place (lane 0's column first); the columns are monotonic, so the
+    // least is lane 0's or lane 15's.
+    let d = cols &- iota &- cols[0], lo = min(0, Int(d[15]))
+    let start = Int(cols[0]) + lo
+    let j = d &- Int32(lo)
+    // Every j 0, 1 or 2: none outside 0…3, and none 3 (both low bits set).
+    guard start >= 0, start + 19 <= stride, !anyNonzero((j & ~3) | (j & (j &>> 1) & 1)) else { return nil }
+    // Lanes of all ones where j is 1, 2 or 0 (bitwise: the selects are ands and ors).
+    let ju = unsafeBitCast(j, to: Px16.self), one = 0 &- (ju & 1), two = 0 &- (ju &>> 1), none = ~(one | two)
+    @inline(__always) func row(_ below: Int) -> (Px16, Px16) {
+        let p = top + 4 * start + below
+        let l0 = p.loadUnaligned(as: Px16.self), l1 = p.loadUnaligned(fromByteOffset: 4, as: Px16.self)
+        let l2 = p.loadUnaligned(fromByteOffset: 8, as: Px16.self), l3 = p.loadUnaligned(fromByteOffset: 12, as: Px16.self)
+        return ((l0 & none) | (l1 & one) | (l2 & two), (l1 & none) | (l2 & one) | (l3 & two))
+    }
+    let (t00, t10) = row(0), (t01, t11) = row(4 * stride)
+    return (t00, t10, t01, t11)
 }
 
 /// `bilinearSpan` sixteen pixels a step: pixel i samples at (U + i·dU, V + i·dV) in 8.24, every tap
