@@ -262,8 +262,10 @@ import Testing
             var (rSH, rHL, rAL) = (SH, HL, AL)
             let useSolid = trial % 5 == 0 || trial % 5 == 3
             // A flat, unscaled row (a page lying in a shadow): consecutive texels from `start`.
+            // Every other one on whole texels (a page lying still).
+            let whole: Int32 = trial % 8 == 5 ? ~0xff : ~0
             let start: (x: Int32, y: Int32)? = trial % 4 == 1 && !useSolid
-                ? (Int32.random(in: 512...(256 * 50), using: &rng), Int32.random(in: 512...(256 * 90), using: &rng)) : nil
+                ? (Int32.random(in: 512...(256 * 50), using: &rng) & whole, Int32.random(in: 512...(256 * 90), using: &rng) & whole) : nil
             if useSolid {
                 shadedSpan(fast.row(0) + at, n, solid.pixels, solid.stride, planes, first: first, within: Self.line(fast),
                            &SH, &HL, &AL, dSH, dHL, dAL, uniform: solid.uniformPixel)

@@ -341,6 +341,7 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
                           alpha: fades ? alpha : nil)
         return
     }
+    let onTexels = start.map { ($0.x | $0.y) & 0xff == 0 } ?? false
     // At the planes' positions: sixteen a step (MeshSpans16), the last 0…15 pixels eight a step.
     let done = start != nil ? 0
         : shadedSpan16(dst, count, tex, stride, planes, first: first, shade: shade, highlight: lights ? highlight : nil,
@@ -358,7 +359,9 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
             } else {
                 (t00, t10, t01, t11) = gather8(tex, stride, I8(repeating: p.x) &+ (i &<< 8), I8(repeating: p.y))
             }
-            (rb, ag) = bilinear8Lanes(t00, t10, t01, t11, Px8(repeating: UInt32(truncatingIfNeeded: p.x)), Px8(repeating: UInt32(truncatingIfNeeded: p.y)))
+            // On whole texels (a page lying still) the sample is the texel: no weighting.
+            (rb, ag) = onTexels ? lanePairs(t00)
+                : bilinear8Lanes(t00, t10, t01, t11, Px8(repeating: UInt32(truncatingIfNeeded: p.x)), Px8(repeating: UInt32(truncatingIfNeeded: p.y)))
         } else {
             let (x, y) = planes.positions8(lane)
             let (t00, t10, t01, t11) = gather8(tex, stride, x, y)
@@ -408,12 +411,22 @@ struct FactorRamp {
     return 256 &+ (d & (d &>> 31))
 }
 
+/// Eight texels as 16-bit lane pairs (blue+red, green+alpha): what `bilinear8Lanes` gives for
+/// samples on whole texels (both fractions 0: weights 256, 0, 0, 0, and (c·256 + 128) >> 8 = c).
+@inline(__always) func lanePairs(_ t: Px8) -> (Half16, Half16) {
+    let mask = Px8(repeating: 0x00ff_00ff)
+    return (lanes16(t & mask), lanes16((t &>> 8) & mask))
+}
+
+/// `lanePairs` for sixteen texels.
+@inline(__always) func lanePairs(_ t: Px16) -> (Half32, Half32) {
+    let mask = Px16(repeating: 0x00ff_00ff)
+    return (lanes32(t & mask), lanes32((t &>> 8) & mask))
+}
+
 /// A one-colour texture's eight samples as 16-bit lane pairs: that colour wherever it is read
 /// (bilinear weights sum to 256), so such spans need no gathers.
-@inline(__always) func uniformSample8(_ c: UInt32) -> (Half16, Half16) {
-    let v = Px8(repeating: c), mask = Px8(repeating: 0x00ff_00ff)
-    return (lanes16(v & mask), lanes16((v &>> 8) & mask))
-}
+@inline(__always) func uniformSample8(_ c: UInt32) -> (Half16, Half16) { lanePairs(Px8(repeating: c)) }
 
 /// Eight samples (16-bit lane pairs) multiplied by shade, lit by highlight (white × alpha) and faded
 /// by alpha — per-lane factors in 1/256, each 0…256 — as `modulatePixel` does one at a time. A nil

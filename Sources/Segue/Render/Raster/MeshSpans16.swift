@@ -244,8 +244,7 @@ func attributedSpan16(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: 
                       x: UnsafePointer<Int32>, y: UnsafePointer<Int32>, shade: UnsafePointer<Int32>,
                       highlight: UnsafePointer<Int32>, alpha: UnsafePointer<Int32>,
                       lights: Bool, fades: Bool, uniform: UInt32?) -> Int {
-    let mask = Px16(repeating: 0x00ff_00ff)
-    let uniformLanes = uniform.map { c in (lanes32(Px16(repeating: c) & mask), lanes32((Px16(repeating: c) &>> 8) & mask)) }
+    let uniformLanes = uniform.map { lanePairs(Px16(repeating: $0)) }
     var i = 0
     while i + 16 <= count {
         @inline(__always) func load(_ p: UnsafePointer<Int32>) -> I16 { UnsafeRawPointer(p + i).loadUnaligned(as: I16.self) }
@@ -256,7 +255,9 @@ func attributedSpan16(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: 
             let px = load(x), py = load(y)
             // Calm water reads its page's consecutive texels: vector loads (`consecutive`).
             let (t00, t10, t01, t11) = gather16(tex, stride, px, py, alongRows: true, window: windowTapsAvailable)
-            (rb, ag) = bilinear16Lanes(t00, t10, t01, t11, unsafeBitCast(px, to: Px16.self), unsafeBitCast(py, to: Px16.self))
+            // Still water samples whole texels: the sample is the texel, no weighting (`lanePairs`).
+            (rb, ag) = !anyNonzero((px | py) & 0xff) ? lanePairs(t00)
+                : bilinear16Lanes(t00, t10, t01, t11, unsafeBitCast(px, to: Px16.self), unsafeBitCast(py, to: Px16.self))
         }
         // A group none of whose pixels is lit (the water's far slopes) skips the highlight's arithmetic.
         let hl = lights ? load(highlight) : nil
