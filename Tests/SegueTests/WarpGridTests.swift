@@ -40,6 +40,37 @@ struct WarpGridTests {
         }
     }
 
+    /// Still water (a lattice point's texture position its own place, unshaded and unlit: the ripple
+    /// outside its wave front) shows its texture texel for texel — copied, where the segments are still
+    /// — and the reference's pixels, beside water that is not still; half a texel off, it is sampled.
+    @Test(arguments: [0, 0.5] as [Float])
+    func stillWaterIsItsTexels(offset: Float) {
+        var rng = SplitMix(seed: 17)
+        let (texture, translucent) = FastPathTests.textures(130, 100, &rng)
+        var g = WarpGrid()
+        g.reset(columns: 12, rows: 9, x0: 0, y0: 0, x1: 120, y1: 90, alpha: 1)
+        for j in 0...9 {
+            for i in 0...12 {
+                // A displaced, shaded and lit patch round lattice point (6, 4); still water elsewhere.
+                let wave = abs(i - 6) <= 1 && abs(j - 4) <= 1
+                let d: Float = wave ? Float(rng.next() % 300) / 100 : 0
+                g.append(u: Float(10 * i) + offset + d, v: Float(10 * j) + d, shade: wave ? 0.8 : 1, highlight: wave ? 0.3 : 0)
+            }
+        }
+        for t in [translucent, texture] {
+            let fast = FastPathTests.randomBitmap(140, 100, &rng), reference = fast.copy()
+            Canvas(target: fast).draw(g, texture: t)
+            FastPaths.$enabled.withValue(false) { Canvas(target: reference).draw(g, texture: t) }
+            #expect(fast.maxChannelDifference(to: reference) == 0)
+        }
+        // Rows far from the patch are the opaque texture's own texels (with no offset).
+        let fast = FastPathTests.randomBitmap(140, 100, &rng)
+        Canvas(target: fast).draw(g, texture: texture)
+        if offset == 0 {
+            for y in [0, 5, 89] { for x in 0..<120 { #expect(fast.row(y)[x] == texture.row(y)[x], "(\(x), \(y))") } }
+        }
+    }
+
     @Test func coversItsRectangleAndNothingElse() {
         var rng = SplitMix(seed: 9)
         let texture = Bitmap(width: 97, height: 61, fill: 0xff00_ff00)
