@@ -38,12 +38,12 @@ func uniformShadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ c: U
     guard c >> 24 > 0 else { return }
     let opaque = c >> 24 == 255 && alpha == nil
     let done = opaque ? opaque16(dst, count, c, shade: shade, highlight: highlight) : 0
-    let mask = Px8(repeating: 0x00ff_00ff)
     eightAtATime(dst + done, count - done, first: first + done, within: row) { d, _, rest in
         let offset = done + rest
         let s = modulated8(c, shade: shade.at(offset), highlight: highlight?.at(offset), alpha: alpha?.at(offset))
         if opaque { UnsafeMutableRawPointer(d).storeBytes(of: s, as: Px8.self); return }
-        putLanes8(d, lanes16(s & mask), lanes16((s &>> 8) & mask), opacity: 255)
+        let (rb, ag) = lanePairs(s)
+        putLanes8(d, rb, ag, opacity: 255)
     }
 }
 
