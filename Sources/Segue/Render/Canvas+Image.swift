@@ -189,10 +189,10 @@ extension Canvas {
         // A big turned image drawn without strips may draw its inner spans in columns, one column's
         // rows at a time (`drawsColumnBands`); the rows draw the edges and note the spans.
         let bands = strips == nil && turned && FastPaths.enabled && Self.drawsColumnBands(dvdx: dvdx, width: area.x1 - area.x0)
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: (strips == nil ? 0 : StripRows.capacity(area))
-                                      + (bands ? 2 * (area.y1 - area.y0) : 0)) { storage in
+        let stripStorage = strips == nil ? 0 : StripRows.capacity(area)
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: stripStorage + (bands ? 2 * (area.y1 - area.y0) : 0)) { storage in
             let layout = strips.map { _ in StripRows(storage.baseAddress!, area) }
-            let spans = bands ? NotedSpans(base: storage.baseAddress! + (strips == nil ? 0 : StripRows.capacity(area)), y0: area.y0) : nil
+            let spans = bands ? NotedSpans(base: storage.baseAddress! + stripStorage, y0: area.y0) : nil
             for y in area.y0..<area.y1 {
                 let cy = Double(y) + 0.5
                 // Texture position of the centre of pixel x = 0 of this row.

@@ -174,7 +174,8 @@ func attributedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Un
     let done = attributedSpan16(dst, count, tex, stride, x: x, y: y, shade: shade, highlight: highlight, alpha: alpha,
                                 lights: lights, fades: fades, uniform: uniform)
     let (x, y, shade, highlight, alpha) = (x + done, y + done, shade + done, highlight + done, alpha + done)
-    let uniformLanes = uniform.map(uniformSample8)
+    // A one-colour texture's samples are its colour wherever it is read (weights sum to 256): no gathers.
+    let uniformLanes = uniform.map { lanePairs(Px8(repeating: $0)) }
     eightAtATime(dst + done, count - done, first: 0, within: row) { d, lane, offset in
         let whole = lane[0] == Float(offset) && lane[7] == Float(offset + 7)
         let i = unsafeBitCast(lane + 8_388_608, to: I8.self) &- 0x4b00_0000

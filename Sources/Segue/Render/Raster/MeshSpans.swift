@@ -424,10 +424,6 @@ struct FactorRamp {
     return (lanes32(t & mask), lanes32((t &>> 8) & mask))
 }
 
-/// A one-colour texture's eight samples as 16-bit lane pairs: that colour wherever it is read
-/// (bilinear weights sum to 256), so such spans need no gathers.
-@inline(__always) func uniformSample8(_ c: UInt32) -> (Half16, Half16) { lanePairs(Px8(repeating: c)) }
-
 /// Eight samples (16-bit lane pairs) multiplied by shade, lit by highlight (white × alpha) and faded
 /// by alpha — per-lane factors in 1/256, each 0…256 — as `modulatePixel` does one at a time. A nil
 /// highlight or alpha is 0 or 256 on every lane, which change nothing, so their arithmetic is skipped.

@@ -22,8 +22,7 @@ func div255(_ x: Half16) -> Half16 {
 /// `src·o + dst·(1 − src.alpha·o)` for eight pixels (`opacity` 255 skips the source scaling).
 @inline(__always) @usableFromInline
 func over8(_ s: Px8, _ d: Px8, opacity: UInt32) -> Px8 {
-    let mask = Px8(repeating: 0x00ff_00ff)
-    var srb = lanes16(s & mask), sag = lanes16((s &>> 8) & mask)
+    var (srb, sag) = lanePairs(s)
     if opacity != 255 {
         let o = Half16(repeating: UInt16(opacity))
         srb = div255(srb &* o); sag = div255(sag &* o)
@@ -31,7 +30,8 @@ func over8(_ s: Px8, _ d: Px8, opacity: UInt32) -> Px8 {
     // Alpha sits in the high 16 bits of each green+alpha pair; copy it to both halves.
     let a = pixels32(sag) &>> 16
     let inv = Half16(repeating: 255) &- lanes16(a | (a &<< 16))
-    let drb = div255(lanes16(d & mask) &* inv), dag = div255(lanes16((d &>> 8) & mask) &* inv)
+    let (rb, ag) = lanePairs(d)
+    let drb = div255(rb &* inv), dag = div255(ag &* inv)
     return pixels32(srb &+ drb) | (pixels32(sag &+ dag) &<< 8)
 }
 
