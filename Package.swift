@@ -46,11 +46,13 @@ let package = Package(
         .target(name: "CPrefetch"),
         // Sixteen taps from a window of the texture, by a lane permute Swift has no word for (CGather.h).
         .target(name: "CGather"),
+        // Lane operations Swift's SIMD types take several instructions for (CLanes.h).
+        .target(name: "CLanes"),
 
         // The platform-neutral library: geometry, views, animation, controllers, effects, compositor.
         .target(
             name: "Segue",
-            dependencies: ["CPNG", "CFreeType", "CFontconfig", "CPrefetch", "CGather"],
+            dependencies: ["CPNG", "CFreeType", "CFontconfig", "CPrefetch", "CGather", "CLanes"],
             swiftSettings: [.unsafeFlags(kernelFlags, .when(configuration: .release))]
                 + (buildForAVX2 ? [.define("SEGUE_AVX2", .when(configuration: .release))] : [])
                 + (buildForAVX512 ? [.define("SEGUE_AVX512", .when(configuration: .release))] : [])

@@ -26,6 +26,7 @@
 // tap, P & 255 its bilinear weight — the same layout as the top bits of the 8.24 samplers.
 
 import CPrefetch
+import CLanes
 
 typealias F8 = SIMD8<Float>
 typealias I8 = SIMD8<Int32>
@@ -430,15 +431,11 @@ struct FactorRamp {
 @inline(__always)
 func modulate8(_ rb: Half16, _ ag: Half16, shade sh: I8, highlight hl: I8?, alpha al: I8?) -> (Half16, Half16) {
     @inline(__always) func both(_ w: I8) -> Half16 { let u = unsafeBitCast(w, to: Px8.self); return lanes16(u | (u &<< 16)) }
-    @inline(__always) func min16(_ x: Half16, _ y: Half16) -> Half16 {
-        let d = unsafeBitCast(x &- y, to: SIMD16<Int16>.self)
-        return y &+ unsafeBitCast(d & (d &>> 15), to: Half16.self)
-    }
     // c·shade + a·highlight + 128 needs 17 bits, so the two products are halved before adding,
     // keeping the carry of their low bits: ⌊(x + y)/256⌋ = ⌊(⌊x/2⌋ + ⌊y/2⌋ + (x ∧ y ∧ 1))/128⌋.
     @inline(__always) func lit(_ c: Half16, _ sh: Half16, _ lift: Half16, _ a: Half16) -> Half16 {
         let x = c &* sh
-        return min16(a, ((x &>> 1) &+ (lift &>> 1) &+ (x & lift & 1)) &>> 7)
+        return segue_min16(a, ((x &>> 1) &+ (lift &>> 1) &+ (x & lift & 1)) &>> 7)
     }
     let alpha = pixels32(ag) &>> 16
     let aa = lanes16(alpha | (alpha &<< 16))
@@ -451,7 +448,7 @@ func modulate8(_ rb: Half16, _ ag: Half16, shade sh: I8, highlight hl: I8?, alph
         orb = lit(rb, shRB, liftRB, aa); oag = lit(ag, shAG, liftAG, aa)
     } else {
         // `lit` with a zero highlight (lift 128): the halved sum is the rounded product.
-        orb = min16(aa, (rb &* shRB &+ 128) &>> 8); oag = min16(aa, (ag &* shAG &+ 128) &>> 8)
+        orb = segue_min16(aa, (rb &* shRB &+ 128) &>> 8); oag = segue_min16(aa, (ag &* shAG &+ 128) &>> 8)
     }
     if let al {
         let alB = both(al)

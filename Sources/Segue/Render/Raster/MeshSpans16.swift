@@ -8,14 +8,16 @@
 // about the instructions eight did (~240 per sixteen against ~170 per eight): the division, the
 // index arithmetic, the weights and the blend are shared, only the sixteen tap-pair loads are not.
 // On AVX2 a group is two registers an operation, no slower than two groups of eight.
-// Sixteen-lane 16-bit vectors (SIMD32<UInt16>) get their shifts and bitwise operations as lane
-// loops from the standard library, so those are done on the 32-bit view (`shr8`, `h32`).
+// Sixteen-lane 16-bit vectors (SIMD32<UInt16>) get their bitwise operations as lane loops from the
+// standard library, so those are done on the 32-bit view (`h32`, `andLanes`); their shifts, and the
+// multiply-high that divides by 255, are CLanes' single instructions.
 // Where a group's taps fit two texture rows and thirty-one columns, a CPU with AVX-512 reads them
 // from that window with lane permutes instead of sixteen tap-pair loads (`gather16`, CGather): held
 // at one moment, six pairs, oglFlip at 0.8 and the cube at 0.5 about 0.8× the time.
 
 import CPrefetch
 import CGather
+import CLanes
 
 typealias F16 = SIMD16<Float>
 typealias I16 = SIMD16<Int32>
@@ -26,9 +28,8 @@ typealias Half32 = SIMD32<UInt16>
 @inline(__always) func pixels16(_ v: Half32) -> Px16 { unsafeBitCast(v, to: Px16.self) }
 /// `v` in every 16-bit lane.
 @inline(__always) func h32(_ v: UInt16) -> Half32 { lanes32(Px16(repeating: UInt32(v) | UInt32(v) << 16)) }
-/// Every 16-bit lane shifted right by 8: its high byte, which the 32-bit shift leaves in the lane's
-/// low byte.
-@inline(__always) func shr8(_ x: Half32) -> Half32 { lanes32((pixels16(x) &>> 8) & 0x00ff_00ff) }
+/// Every 16-bit lane shifted right by 8: its high byte (one instruction, CLanes).
+@inline(__always) func shr8(_ x: Half32) -> Half32 { segue_shr32(x, 8) }
 
 extension SpanPlanes {
     /// `positions8` for sixteen pixels.
@@ -105,10 +106,8 @@ func bilinear16Lanes(_ t00: Px16, _ t10: Px16, _ t01: Px16, _ t11: Px16, _ fx: P
     return (rb, ag)
 }
 
-@inline(__always) func div255(_ x: Half32) -> Half32 {
-    let t = x &+ h32(128)
-    return shr8(t &+ shr8(t))
-}
+/// `div255` for sixteen pixels.
+@inline(__always) func div255(_ x: Half32) -> Half32 { segue_mulhi32(x &+ h32(128), h32(257)) }
 
 /// `putLanes8` for sixteen pixels.
 @inline(__always)
@@ -187,10 +186,8 @@ let windowTapsAvailable = false
     windowTapsAvailable && 15 * abs(dx) <= 29 * unit * n && 15 * abs(dy) <= unit * n
 }
 
-/// Every 16-bit lane shifted right by `n` (0 < n < 16), on the 32-bit view.
-@inline(__always) func shr(_ x: Half32, _ n: UInt32) -> Half32 {
-    lanes32((pixels16(x) &>> n) & Px16(repeating: (0xffff >> n) &* 0x1_0001))
-}
+/// Every 16-bit lane shifted right by `n` (0 < n < 16): one instruction (CLanes).
+@inline(__always) func shr(_ x: Half32, _ n: UInt32) -> Half32 { segue_shr32(x, UInt16(n)) }
 /// The bitwise and of two sets of 16-bit lanes, on the 32-bit view.
 @inline(__always) func andLanes(_ x: Half32, _ y: Half32) -> Half32 { lanes32(pixels16(x) & pixels16(y)) }
 
@@ -198,14 +195,9 @@ let windowTapsAvailable = false
 @inline(__always)
 func modulate16(_ rb: Half32, _ ag: Half32, shade sh: I16, highlight hl: I16?, alpha al: I16?) -> (Half32, Half32) {
     @inline(__always) func both(_ w: I16) -> Half32 { let u = unsafeBitCast(w, to: Px16.self); return lanes32(u | (u &<< 16)) }
-    // min(x, y) for values apart by less than 2¹⁵: y + (x − y) where that is negative.
-    @inline(__always) func min16(_ x: Half32, _ y: Half32) -> Half32 {
-        let d = x &- y
-        return y &+ andLanes(d, h32(0) &- shr(d, 15))
-    }
     @inline(__always) func lit(_ c: Half32, _ sh: Half32, _ lift: Half32, _ a: Half32) -> Half32 {
         let x = c &* sh
-        return min16(a, shr(shr(x, 1) &+ shr(lift, 1) &+ andLanes(andLanes(x, lift), h32(1)), 7))
+        return segue_min32(a, shr(shr(x, 1) &+ shr(lift, 1) &+ andLanes(andLanes(x, lift), h32(1)), 7))
     }
     let alpha = pixels16(ag) &>> 16
     let aa = lanes32(alpha | (alpha &<< 16))
@@ -215,7 +207,7 @@ func modulate16(_ rb: Half32, _ ag: Half32, shade sh: I16, highlight hl: I16?, a
         let liftRB = aa &* both(hl) &+ h32(128), liftAG = aa &* lanes32(unsafeBitCast(hl, to: Px16.self)) &+ h32(128)
         orb = lit(rb, shRB, liftRB, aa); oag = lit(ag, shAG, liftAG, aa)
     } else {
-        orb = min16(aa, shr8(rb &* shRB &+ h32(128))); oag = min16(aa, shr8(ag &* shAG &+ h32(128)))
+        orb = segue_min32(aa, shr8(rb &* shRB &+ h32(128))); oag = segue_min32(aa, shr8(ag &* shAG &+ h32(128)))
     }
     if let al {
         let alB = both(al)

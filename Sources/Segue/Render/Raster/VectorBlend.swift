@@ -3,9 +3,12 @@
 // 32-bit (SIMD8<UInt32>); masking splits each into its blue+red and green+alpha byte pairs, which
 // viewed as SIMD16<UInt16> are 16-bit lanes that one 16-bit multiply scales together (the vector
 // form of PixelMath's trick). Only shifts, ands, 16-bit multiplies and adds are used — all baseline
-// SSE2 — and no widening conversions, which Swift does not inline. The arithmetic (exact rounding
-// ÷255) equals the scalar path bit for bit, except that runs of opaque source pixels under an
-// opacity take a one-division lerp (closer to exact; the crossfade's inner loop).
+// SSE2 — and no widening conversions, which Swift does not inline; the exact rounding ÷255 is one
+// multiply-high (CLanes), where it was two shifts and two adds. The arithmetic equals the scalar path
+// bit for bit, except that runs of opaque source pixels under an opacity take a one-division lerp
+// (closer to exact; the crossfade's inner loop).
+
+import CLanes
 
 @usableFromInline typealias Px8 = SIMD8<UInt32>
 @usableFromInline typealias Half16 = SIMD16<UInt16>
@@ -13,11 +16,10 @@
 @inline(__always) @usableFromInline func lanes16(_ v: Px8) -> Half16 { unsafeBitCast(v, to: Half16.self) }
 @inline(__always) @usableFromInline func pixels32(_ v: Half16) -> Px8 { unsafeBitCast(v, to: Px8.self) }
 
+/// x/255 rounded, for x ≤ 65152: (t + (t >> 8)) >> 8 with t = x + 128, which is t·257 >> 16 — one
+/// multiply-high (CLanes).
 @inline(__always) @usableFromInline
-func div255(_ x: Half16) -> Half16 {
-    let t = x &+ 128
-    return (t &+ (t &>> 8)) &>> 8
-}
+func div255(_ x: Half16) -> Half16 { segue_mulhi16(x &+ 128, Half16(repeating: 257)) }
 
 /// `src·o + dst·(1 − src.alpha·o)` for eight pixels (`opacity` 255 skips the source scaling).
 @inline(__always) @usableFromInline
@@ -99,11 +101,9 @@ func blendRowVector(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UI
 @usableFromInline typealias Px4 = SIMD4<UInt32>
 @usableFromInline typealias Half8 = SIMD8<UInt16>
 
+/// `div255` for four pixels.
 @inline(__always) @usableFromInline
-func div255(_ x: Half8) -> Half8 {
-    let t = x &+ 128
-    return (t &+ (t &>> 8)) &>> 8
-}
+func div255(_ x: Half8) -> Half8 { segue_mulhi8(x &+ 128, Half8(repeating: 257)) }
 
 /// Bilinear blend of four pixels' taps (the vector form of `bilinear`).
 @inline(__always) @usableFromInline

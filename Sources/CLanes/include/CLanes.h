@@ -1,0 +1,42 @@
+// CLanes: three lane operations Swift's SIMD types do not compile to one instruction each, said in C's
+// vector types (which Swift imports as its SIMD types) so that each is one instruction on any x86-64:
+// - the multiply-high of 16-bit lanes, x·y >> 16 (pmulhuw): it divides by 255 rounded in one step,
+//   (x + 128)·257 >> 16 = (t + (t >> 8)) >> 8 for t = x + 128 — the kernels' `div255` — where the
+//   shifts and adds took three;
+// - the least of two 16-bit lanes (pminuw), where Swift's `pointwiseMin` goes lane by lane and the
+//   kernels took four or five instructions of differences and masks;
+// - the right shift of thirty-two 16-bit lanes (psrlw): the standard library shifts a SIMD32<UInt16>
+//   lane by lane, so the sixteen-pixel kernels shifted its 32-bit view and masked off the bits that
+//   crossed lanes, two instructions where one does.
+// Static inline: each call compiles into the Swift code around it.
+#ifndef CLANES_H
+#define CLANES_H
+
+typedef unsigned short segue_u16x8 __attribute__((ext_vector_type(8)));
+typedef unsigned short segue_u16x16 __attribute__((ext_vector_type(16)));
+typedef unsigned short segue_u16x32 __attribute__((ext_vector_type(32)));
+typedef unsigned int segue_u32x8 __attribute__((ext_vector_type(8)));
+typedef unsigned int segue_u32x16 __attribute__((ext_vector_type(16)));
+typedef unsigned int segue_u32x32 __attribute__((ext_vector_type(32)));
+
+#define SEGUE_LANES static inline __attribute__((always_inline))
+
+/// x·y >> 16 in every lane (the high half of each 32-bit product).
+SEGUE_LANES segue_u16x8 segue_mulhi8(segue_u16x8 x, segue_u16x8 y) {
+    return __builtin_convertvector((__builtin_convertvector(x, segue_u32x8) * __builtin_convertvector(y, segue_u32x8)) >> 16, segue_u16x8);
+}
+SEGUE_LANES segue_u16x16 segue_mulhi16(segue_u16x16 x, segue_u16x16 y) {
+    return __builtin_convertvector((__builtin_convertvector(x, segue_u32x16) * __builtin_convertvector(y, segue_u32x16)) >> 16, segue_u16x16);
+}
+SEGUE_LANES segue_u16x32 segue_mulhi32(segue_u16x32 x, segue_u16x32 y) {
+    return __builtin_convertvector((__builtin_convertvector(x, segue_u32x32) * __builtin_convertvector(y, segue_u32x32)) >> 16, segue_u16x32);
+}
+
+/// The lesser of x and y in every lane.
+SEGUE_LANES segue_u16x16 segue_min16(segue_u16x16 x, segue_u16x16 y) { return __builtin_elementwise_min(x, y); }
+SEGUE_LANES segue_u16x32 segue_min32(segue_u16x32 x, segue_u16x32 y) { return __builtin_elementwise_min(x, y); }
+
+/// Every lane shifted right by `n` (0 ≤ n < 16).
+SEGUE_LANES segue_u16x32 segue_shr32(segue_u16x32 x, unsigned short n) { return x >> n; }
+
+#endif

@@ -1,0 +1,54 @@
+// The lane operations the kernels take from CLanes — the divide by 255 as one multiply-high, the
+// shift of thirty-two 16-bit lanes and the least of two — pinned to the arithmetic they replace,
+// lane by lane: every value the divide is given (0…65152, what c·o + 127 reaches at most with c, o ≤ 255
+// and above), and random lanes for the shift and the minimum.
+import Testing
+@testable import Segue
+import CLanes
+
+@Suite struct LaneOperationTests {
+    /// x/255 rounded as the kernels had it: (t + (t >> 8)) >> 8 with t = x + 128.
+    static func divided(_ x: UInt32) -> UInt16 {
+        let t = x + 128
+        return UInt16((t + (t >> 8)) >> 8)
+    }
+
+    @Test func divideBy255IsTheShiftsAndAddsAtEveryValue() {
+        var x: UInt32 = 0
+        while x <= 65152 {
+            var a = Half8(), b = Half16(), c = Half32()
+            for k in 0..<32 {
+                let v = UInt16(min(65152, x + UInt32(k)))
+                if k < 8 { a[k] = v }
+                if k < 16 { b[k] = v }
+                c[k] = v
+            }
+            let (da, db, dc) = (div255(a), div255(b), div255(c))
+            for k in 0..<32 {
+                let want = Self.divided(UInt32(c[k]))
+                if k < 8 { #expect(da[k] == want, "eight lanes, \(c[k])") }
+                if k < 16 { #expect(db[k] == want, "sixteen lanes, \(c[k])") }
+                #expect(dc[k] == want, "thirty-two lanes, \(c[k])")
+            }
+            x += 32
+        }
+    }
+
+    @Test func shiftsAndMinimaOfThirtyTwoLanesAreLaneByLane() {
+        var rng = SplitMix(seed: 71)
+        for _ in 0..<500 {
+            var x = Half32(), y = Half32()
+            for k in 0..<32 { x[k] = UInt16.random(in: 0...UInt16.max, using: &rng); y[k] = UInt16.random(in: 0...UInt16.max, using: &rng) }
+            let n = UInt32.random(in: 1...15, using: &rng)
+            let (s8, s, m) = (shr8(x), shr(x, n), segue_min32(x, y))
+            let h = x.lowHalf, g = y.lowHalf
+            let m16 = segue_min16(h, g)
+            for k in 0..<32 {
+                #expect(s8[k] == x[k] >> 8)
+                #expect(s[k] == x[k] >> UInt16(n))
+                #expect(m[k] == min(x[k], y[k]))
+                if k < 16 { #expect(m16[k] == min(x[k], y[k])) }
+            }
+        }
+    }
+}
