@@ -258,8 +258,17 @@ struct MeshRasterizer {
         var (SH, HL, AL, dSH, dHL, dAL) = RasterTriangle.factors(t, row: r, from: cs)
         // The pixels whose taps all lie inside the texture go to the kernels in one piece; those
         // reaching past it (at a page's border, usually a pixel or two) take the checked sampler.
+        // The span's end positions decide both whether it lies inside and whether it steps along
+        // texture rows (`SpanPlanes.stepsAlongRows`): computed once (two divisions a span).
         let n = ce - cs
-        let inner = planes.inside(0, n, width: W, height: H) ? 0..<n : planes.insideRange(n, width: W, height: H)
+        let a = planes.position(0), b = planes.position(n - 1)
+        let whole = SpanPlanes.inside(a, b, width: W, height: H)
+        let inner = whole ? 0..<n : planes.insideRange(n, width: W, height: H)
+        // Whether the inner piece, pixels i0..<i0 + n, steps along texture rows: from the ends above
+        // when it is the whole span.
+        @inline(__always) func along(_ whole: Bool, _ a: (x: Int32, y: Int32), _ b: (x: Int32, y: Int32), _ i0: Int, _ n: Int) -> Bool {
+            whole ? SpanPlanes.stepsAlongRows(a, b, count: n) : planes.stepsAlongRows(first: i0, count: n)
+        }
         for k in 0..<3 {
             let piece = k == 0 ? 0..<inner.lowerBound : k == 1 ? inner : inner.upperBound..<n
             if piece.isEmpty { continue }
@@ -272,7 +281,7 @@ struct MeshRasterizer {
                     translatedSpan(dst, n, tex + Int(p.y >> 8) * ts + Int(p.x >> 8), ts, fx: UInt32(p.x & 0xff),
                                    fy: UInt32(p.y & 0xff), opacity: plainOpacity)
                 } else if inside && fast {
-                    meshSpan(dst, n, tex, ts, planes, first: i0, within: line, opacity: plainOpacity)
+                    meshSpan(dst, n, tex, ts, planes, first: i0, within: line, opacity: plainOpacity, alongRows: along(whole, a, b, i0, n))
                 } else {
                     for i in 0..<n {
                         let p = planes.position(i0 + i), U = Int(p.x) << 16, V = Int(p.y) << 16
@@ -281,10 +290,12 @@ struct MeshRasterizer {
                 }
             } else if inside && fast && dSH == 0 && dHL == 0 && dAL == 0 && HL >> 16 <= 0 && AL >> 16 >= 256 && uniform == nil {
                 // Constant shade, no highlight, full alpha along the row (a cube face, a card).
-                meshSpan(dst, n, tex, ts, planes, first: i0, within: line, opacity: 255, shade: UInt16(min(256, max(0, SH >> 16))))
+                meshSpan(dst, n, tex, ts, planes, first: i0, within: line, opacity: 255, shade: UInt16(min(256, max(0, SH >> 16))),
+                         alongRows: along(whole, a, b, i0, n))
             } else if inside && fast {
                 shadedSpan(dst, n, tex, ts, planes, first: i0, within: line, &SH, &HL, &AL, dSH, dHL, dAL, uniform: uniform,
-                           translated: unit && uniform == nil ? planes.position(i0) : nil)
+                           translated: unit && uniform == nil ? planes.position(i0) : nil,
+                           alongRows: uniform == nil && !unit ? along(whole, a, b, i0, n) : nil)
             } else {
                 for i in 0..<n {
                     let p = planes.position(i0 + i), U = Int(p.x) << 16, V = Int(p.y) << 16

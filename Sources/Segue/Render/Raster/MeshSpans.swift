@@ -52,14 +52,21 @@ struct SpanPlanes {
     /// a texture row, on average from end to end (`consecutive`'s test is worth making there).
     @inline(__always) func stepsAlongRows(first: Int, count: Int) -> Bool {
         guard count >= 8 else { return false }
-        let a = position(first), b = position(first + count - 1), n = Int32(count - 1)
+        return Self.stepsAlongRows(position(first), position(first + count - 1), count: count)
+    }
+
+    /// `stepsAlongRows` for a span of `count` pixels whose first and last positions are `a` and `b`.
+    @inline(__always) static func stepsAlongRows(_ a: (x: Int32, y: Int32), _ b: (x: Int32, y: Int32), count: Int) -> Bool {
+        guard count >= 8 else { return false }
+        let n = Int32(count - 1)
         return abs(b.x - a.x - 256 * n) <= 2 * n && abs(b.y - a.y) <= 2 * n
     }
 
     /// Whether sixteen pixels of first..<first+count read, on average from end to end, within about
     /// two texture rows and thirty-one columns (`segue_window_taps` is worth trying).
     @inline(__always) func readsWindows(first: Int, count: Int) -> Bool {
-        guard count >= 16 else { return false }
+        // Without the window gather, not worth the two divisions of the span's ends.
+        guard windowTapsAvailable, count >= 16 else { return false }
         let a = position(first), b = position(first + count - 1)
         return stepsFitWindow(Int(b.x) - Int(a.x), Int(b.y) - Int(a.y), in: count - 1, unit: 256)
     }
@@ -98,7 +105,11 @@ struct SpanPlanes {
     /// Whether every tap of pixels first..<first+count lies inside a `width`×`height` texture. u/q and
     /// v/q are monotonic along a row, so the ends decide; a 4/256 texel margin absorbs rounding.
     @inline(__always) func inside(_ first: Int, _ count: Int, width: Int, height: Int) -> Bool {
-        let a = position(first), b = position(first + count - 1)
+        Self.inside(position(first), position(first + count - 1), width: width, height: height)
+    }
+
+    /// `inside` for a span whose first and last positions are `a` and `b`.
+    @inline(__always) static func inside(_ a: (x: Int32, y: Int32), _ b: (x: Int32, y: Int32), width: Int, height: Int) -> Bool {
         let xl = Int(min(a.x, b.x)), xh = Int(max(a.x, b.x)), yl = Int(min(a.y, b.y)), yh = Int(max(a.y, b.y))
         return xl >= 4 && yl >= 4 && xh < 256 * (width - 1) - 4 && yh < 256 * (height - 1) - 4
     }
@@ -289,10 +300,11 @@ func eightAtATime(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, first: Int,
 /// then `put(_, opacity)`. Only one of shade and opacity may differ from full.
 @inline(__always)
 func meshSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int,
-              _ planes: SpanPlanes, first: Int, within row: UnsafeMutableBufferPointer<UInt32>, opacity: UInt32, shade: UInt16 = 256) {
+              _ planes: SpanPlanes, first: Int, within row: UnsafeMutableBufferPointer<UInt32>, opacity: UInt32, shade: UInt16 = 256,
+              alongRows: Bool? = nil) {
     // Sixteen a step (MeshSpans16), the last 0…15 pixels eight a step.
     let done = meshSpan16(dst, count, tex, stride, planes, first: first, opacity: opacity, shade: shade,
-                          alongRows: planes.stepsAlongRows(first: first, count: count))
+                          alongRows: alongRows ?? planes.stepsAlongRows(first: first, count: count))
     let dst = dst + done, count = count - done, first = first + done
     let mulRB = Half16(repeating: shade)
     var mulAG = Half16(repeating: 256)
@@ -318,7 +330,7 @@ func meshSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMu
 func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int,
                 _ planes: SpanPlanes, first: Int, within row: UnsafeMutableBufferPointer<UInt32>,
                 _ SH: inout Int, _ HL: inout Int, _ AL: inout Int, _ dSH: Int, _ dHL: Int, _ dAL: Int,
-                uniform: UInt32? = nil, translated start: (x: Int32, y: Int32)? = nil) {
+                uniform: UInt32? = nil, translated start: (x: Int32, y: Int32)? = nil, alongRows: Bool? = nil) {
     // The factors of eight pixels as 32-bit lanes (8.16); spans whose factors could leave 32 bits on
     // the way (absurd gradients) take the scalar loop.
     if !factorsFitLanes(count, SH, HL, AL, dSH, dHL, dAL) {
@@ -346,7 +358,7 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
     // At the planes' positions: sixteen a step (MeshSpans16), the last 0…15 pixels eight a step.
     let done = start != nil ? 0
         : shadedSpan16(dst, count, tex, stride, planes, first: first, shade: shade, highlight: lights ? highlight : nil,
-                       alpha: fades ? alpha : nil)
+                       alpha: fades ? alpha : nil, alongRows: alongRows ?? planes.stepsAlongRows(first: first, count: count))
     eightAtATime(dst + done, count - done, first: first + done, within: row) { d, lane, rest in
         let offset = done + rest
         let rb: Half16, ag: Half16

@@ -221,9 +221,9 @@ func modulate16(_ rb: Half32, _ ag: Half32, shade sh: I16, highlight hl: I16?, a
 /// same ramps, read eight lanes at a time); returns how many that is.
 @inline(__always)
 func shadedSpan16(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int,
-                  _ planes: SpanPlanes, first: Int, shade: FactorRamp, highlight: FactorRamp?, alpha: FactorRamp?) -> Int {
+                  _ planes: SpanPlanes, first: Int, shade: FactorRamp, highlight: FactorRamp?, alpha: FactorRamp?, alongRows: Bool) -> Int {
     @inline(__always) func at(_ ramp: FactorRamp, _ i: Int) -> I16 { I16(lowHalf: ramp.at(i), highHalf: ramp.at(i + 8)) }
-    return planeGroups16(count, tex, stride, planes, first: first, alongRows: planes.stepsAlongRows(first: first, count: count)) { i, rb, ag in
+    return planeGroups16(count, tex, stride, planes, first: first, alongRows: alongRows) { i, rb, ag in
         let (orb, oag) = modulate16(rb, ag, shade: at(shade, i), highlight: highlight.map { at($0, i) }, alpha: alpha.map { at($0, i) })
         putLanes16(dst + i, orb, oag, opacity: 255)
     }
