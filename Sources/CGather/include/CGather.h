@@ -100,4 +100,37 @@ static inline SEGUE_AVX512F void segue_ring_row(const uint32_t *ring, const int3
 #endif
 }
 
+/// Sixteen lanes of 32-bit texels and indices, as Swift's SIMD16<UInt32> and SIMD16<Int32>.
+typedef uint32_t segue_texels16 __attribute__((ext_vector_type(16)));
+typedef int32_t segue_indices16 __attribute__((ext_vector_type(16)));
+typedef uint32_t segue_texels8 __attribute__((ext_vector_type(8)));
+typedef uint32_t segue_texels4 __attribute__((ext_vector_type(4)));
+typedef uint64_t segue_pairs2 __attribute__((ext_vector_type(2)));
+
+/// The tap pairs of sixteen lanes on any CPU: lane k's left and right texels are the two at `row` +
+/// 4·index[k] bytes (indices 0 or more), one 64-bit load each. Two lanes' pairs make a 128-bit
+/// vector, two of those a 256-bit one — pairs 0, 1 | 4, 5 and 2, 3 | 6, 7 — so that one in-lane
+/// shuffle of the two takes every left texel in lane order and another every right one (vshufps),
+/// where Swift's vector initialiser from sixteen scalars moved some of them through general
+/// registers and permuted the rest across lanes. `right` 0 gives the left texels, 1 the right: a
+/// caller takes both from the same row and index, and the compiler shares their loads.
+static inline __attribute__((always_inline)) segue_texels16 segue_tap_pairs16(const char *row, segue_indices16 index,
+                                                                               int right) {
+#define SEGUE_PAIR(k) ({ uint64_t v; __builtin_memcpy(&v, row + 4 * (uint64_t)(uint32_t)index[k], 8); v; })
+#define SEGUE_TWO(a, b) ((segue_texels4)(segue_pairs2){SEGUE_PAIR(a), SEGUE_PAIR(b)})
+    segue_texels4 p0 = SEGUE_TWO(0, 1), p1 = SEGUE_TWO(2, 3), p2 = SEGUE_TWO(4, 5), p3 = SEGUE_TWO(6, 7);
+    segue_texels4 p4 = SEGUE_TWO(8, 9), p5 = SEGUE_TWO(10, 11), p6 = SEGUE_TWO(12, 13), p7 = SEGUE_TWO(14, 15);
+#undef SEGUE_TWO
+#undef SEGUE_PAIR
+    segue_texels8 a = __builtin_shufflevector(p0, p2, 0, 1, 2, 3, 4, 5, 6, 7);
+    segue_texels8 b = __builtin_shufflevector(p1, p3, 0, 1, 2, 3, 4, 5, 6, 7);
+    segue_texels8 c = __builtin_shufflevector(p4, p6, 0, 1, 2, 3, 4, 5, 6, 7);
+    segue_texels8 d = __builtin_shufflevector(p5, p7, 0, 1, 2, 3, 4, 5, 6, 7);
+    segue_texels8 h0 = right ? __builtin_shufflevector(a, b, 1, 3, 9, 11, 5, 7, 13, 15)
+                             : __builtin_shufflevector(a, b, 0, 2, 8, 10, 4, 6, 12, 14);
+    segue_texels8 h1 = right ? __builtin_shufflevector(c, d, 1, 3, 9, 11, 5, 7, 13, 15)
+                             : __builtin_shufflevector(c, d, 0, 2, 8, 10, 4, 6, 12, 14);
+    return __builtin_shufflevector(h0, h1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+}
+
 #endif

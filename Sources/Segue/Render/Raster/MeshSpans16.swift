@@ -53,17 +53,10 @@ func gather16(_ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, _ x: I16, _ y:
     hintRowsAhead(base + 4 * Int(i[0]), base + 4 * Int(i[15]), down)
     if alongRows && consecutive(i) { return rowTaps16(tex + Int(i[0]), stride) }
     if window && alongRows, let taps = windowTaps(tex, stride, columns: x &>> 8, rows: y &>> 8, hints: 0) { return taps }
-    @inline(__always) func pair(_ k: Int32, _ below: Int) -> UInt64 {
-        base.loadUnaligned(fromByteOffset: 4 * Int(k) + below, as: UInt64.self)
-    }
-    @inline(__always) func row(_ below: Int) -> (Px16, Px16) {
-        unzip(SIMD8(pair(i[0], below), pair(i[1], below), pair(i[2], below), pair(i[3], below),
-                    pair(i[4], below), pair(i[5], below), pair(i[6], below), pair(i[7], below)),
-              SIMD8(pair(i[8], below), pair(i[9], below), pair(i[10], below), pair(i[11], below),
-                    pair(i[12], below), pair(i[13], below), pair(i[14], below), pair(i[15], below)))
-    }
-    let (t00, t10) = row(0), (t01, t11) = row(down)
-    return (t00, t10, t01, t11)
+    // Each tap pair one 64-bit load, put in lane order by in-lane shuffles (CGather).
+    let top = base.assumingMemoryBound(to: CChar.self)
+    return (segue_tap_pairs16(top, i, 0), segue_tap_pairs16(top, i, 1),
+            segue_tap_pairs16(top + down, i, 0), segue_tap_pairs16(top + down, i, 1))
 }
 
 /// `segue_window_taps` for sixteen lanes whose upper-left taps are texels (columns, rows): their four
