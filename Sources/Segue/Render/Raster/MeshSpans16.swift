@@ -36,11 +36,11 @@ extension SpanPlanes {
     @inline(__always) func positions16(_ f: F16) -> (x: I16, y: I16) { positions(f) }
 }
 
-/// `gather8` for sixteen pixels: each tap pair one 64-bit load, eight pairs a vector, unzipped into
-/// left and right texels; the same cache hints, from the group's first and last taps. With `window`
-/// (a span whose groups mostly read within two texture rows and thirty-one columns, on a CPU with
-/// AVX-512) the taps are first tried from a window of the texture (`segue_window_taps`, which hints
-/// the rows ahead the same way): the same texels, so the same pixels.
+/// `gather8` for sixteen pixels: each tap pair one 64-bit load, put in lane order as left and right
+/// texels by in-lane shuffles (`segue_tap_pairs16`, CGather); the same cache hints, from the group's
+/// first and last taps. With `window` (a span whose groups mostly read within two texture rows and
+/// thirty-one columns, on a CPU with AVX-512) the taps are first tried from a window of the texture
+/// (`segue_window_taps`, which hints the rows ahead the same way): the same texels, so the same pixels.
 @inline(__always)
 func gather16(_ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, _ x: I16, _ y: I16,
               alongRows: Bool = false, window: Bool = false) -> (t00: Px16, t10: Px16, t01: Px16, t11: Px16) {
