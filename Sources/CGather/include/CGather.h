@@ -1,11 +1,12 @@
 // CGather: the taps of sixteen bilinear samples read from a window of the texture rather than one
-// load each. Sixteen neighbouring pixels of a page in mild perspective, or of a page bent on a mesh,
-// read within two texture rows and thirty-two columns, as do sixteen of a row of an image scaled by
-// more than about a half: each of the three rows that can hold their
-// taps is two vector loads, and AVX-512's two-source lane permute (vpermt2d) picks every lane's left
-// and right texel from them — six loads, six permutes and four masked moves, against thirty-two
-// scalar loads and the inserts and shuffles that assemble them. Straight-line code: whether a lane's
-// taps start on the window's first row or its second is a mask, not a branch. Swift has no word for
+// load each. Sixteen neighbouring pixels of a page in perspective, or of a page bent on a mesh,
+// read within three texture rows and sixty-four columns, as do sixteen of a row of an image scaled by
+// more than about a quarter: each row that holds their taps is two vector loads (four where some
+// lane's lie past the first thirty-two texels), and AVX-512's two-source lane permute (vpermt2d)
+// picks every lane's left and right texel from them — in the commonest case six loads, six permutes
+// and four masked moves, against thirty-two scalar loads and the inserts and shuffles that assemble
+// them. Whether a lane's taps start on the window's first row, its second or its third is a mask,
+// not a branch; rows and halves no lane reads are not loaded. Swift has no word for
 // the permute, so it is said here, compiled for AVX-512F whatever the rest of the build targets and
 // called only where the CPU has it (`segue_window_taps_available`).
 #ifndef CGATHER_H
@@ -34,9 +35,10 @@ static inline int segue_window_taps_available(void) {
 /// through memory, so that callers built without AVX-512 agree on how) of a texture of
 /// `stride` texels a row, all four taps of each inside it: t00, t10 (left and right texels of each
 /// lane's upper row), t01, t11 (of its lower row), sixteen each and in that order to `taps`. Returns
-/// 0 and writes nothing unless every lane's left column lies within thirty of the window's first (the
-/// lower of lanes 0 and 15's) and its row on the upper of lanes 0 and 15's or the next, and the
-/// window's thirty-two texels end inside the row's stride. Reads only rows the taps read. With
+/// 0 and writes nothing unless every lane's left column lies within sixty-two of the window's first
+/// (the lower of lanes 0 and 15's) and its row on the upper of lanes 0 and 15's or the next two, and
+/// the window's thirty-two texels (sixty-four where some lane's left column lies more than thirty
+/// past its first) end inside the row's stride. Reads only rows the taps read. With
 /// `hints` > 0, hints the cache the window's ends that many rows above it and below its lower row.
 /// Call only where `segue_window_taps_available()`.
 static inline SEGUE_AVX512F int segue_window_taps_at(const uint32_t *tex, long stride, const int32_t *cx,
@@ -49,6 +51,23 @@ static inline SEGUE_AVX512F int segue_window_taps(const uint32_t *tex, long stri
                                 ry[0] < ry[15] ? ry[0] : ry[15], hints, taps);
 }
 
+#if SEGUE_WINDOW_TAPS
+/// Every lane's texels at columns `ix` and `ix1` (from 0) of the window row at `p`: thirty-two texels
+/// (two loads, one two-source permute each), or with `far` sixty-four (four loads; each lane takes
+/// the permute of the half its column lies in).
+static inline SEGUE_AVX512F void segue_window_row(const uint32_t *p, __m512i ix, __m512i ix1, int far,
+                                                  __m512i *left, __m512i *right) {
+    __m512i a = _mm512_loadu_si512(p), b = _mm512_loadu_si512(p + 16);
+    __m512i l = _mm512_permutex2var_epi32(a, ix, b), r = _mm512_permutex2var_epi32(a, ix1, b);
+    if (far) {
+        __m512i c = _mm512_loadu_si512(p + 32), d = _mm512_loadu_si512(p + 48), half = _mm512_set1_epi32(32);
+        l = _mm512_mask_blend_epi32(_mm512_test_epi32_mask(ix, half), l, _mm512_permutex2var_epi32(c, ix, d));
+        r = _mm512_mask_blend_epi32(_mm512_test_epi32_mask(ix1, half), r, _mm512_permutex2var_epi32(c, ix1, d));
+    }
+    *left = l; *right = r;
+}
+#endif
+
 /// `segue_window_taps` with the window's first column and row given (`left`, `top`), not taken from
 /// lanes 0 and 15: for groups whose least column and row are in other lanes (a turned image's
 /// strips, `TurnedStrips`). The same test: 0 and nothing written unless every lane fits.
@@ -58,29 +77,45 @@ static inline SEGUE_AVX512F int segue_window_taps_at(const uint32_t *tex, long s
 #if SEGUE_WINDOW_TAPS
     __m512i ix = _mm512_sub_epi32(_mm512_loadu_si512(cx), _mm512_set1_epi32(left));
     __m512i dy = _mm512_sub_epi32(_mm512_loadu_si512(ry), _mm512_set1_epi32(top));
-    __mmask16 outside = _mm512_cmpgt_epu32_mask(ix, _mm512_set1_epi32(30))
-                      | _mm512_cmpgt_epu32_mask(dy, _mm512_set1_epi32(1));
-    if (outside != 0 || left + 32 > stride) return 0;
-    __mmask16 lower = _mm512_test_epi32_mask(dy, dy);
+    __mmask16 outside = _mm512_cmpgt_epu32_mask(ix, _mm512_set1_epi32(62))
+                      | _mm512_cmpgt_epu32_mask(dy, _mm512_set1_epi32(2));
+    // Thirty-two texels a row, or sixty-four where some lane's taps lie past the first thirty-two.
+    __mmask16 far = _mm512_cmpgt_epu32_mask(ix, _mm512_set1_epi32(30));
+    if (outside != 0 || left + (far ? 64 : 32) > stride) return 0;
+    __mmask16 one = _mm512_cmpeq_epi32_mask(dy, _mm512_set1_epi32(1));
+    __mmask16 two = _mm512_cmpeq_epi32_mask(dy, _mm512_set1_epi32(2));
     __m512i ix1 = _mm512_add_epi32(ix, _mm512_set1_epi32(1));
     const uint32_t *p0 = tex + (long)top * stride + left, *p1 = p0 + stride;
     if (hints > 0) {
         const uint32_t *below = p1 + hints * stride, *above = p0 - hints * stride;
-        __builtin_prefetch(below, 0, 3); __builtin_prefetch(below + 31, 0, 3);
-        __builtin_prefetch(above, 0, 3); __builtin_prefetch(above + 31, 0, 3);
+        int last = far ? 63 : 31;
+        __builtin_prefetch(below, 0, 3); __builtin_prefetch(below + last, 0, 3);
+        __builtin_prefetch(above, 0, 3); __builtin_prefetch(above + last, 0, 3);
     }
-    // The third row only when some lane starts on the second (else it may lie past the texture).
-    const uint32_t *p2 = lower ? p1 + stride : p1;
-    __m512i a0 = _mm512_loadu_si512(p0), b0 = _mm512_loadu_si512(p0 + 16);
-    __m512i a1 = _mm512_loadu_si512(p1), b1 = _mm512_loadu_si512(p1 + 16);
-    __m512i a2 = _mm512_loadu_si512(p2), b2 = _mm512_loadu_si512(p2 + 16);
-    __m512i l0 = _mm512_permutex2var_epi32(a0, ix, b0), r0 = _mm512_permutex2var_epi32(a0, ix1, b0);
-    __m512i l1 = _mm512_permutex2var_epi32(a1, ix, b1), r1 = _mm512_permutex2var_epi32(a1, ix1, b1);
-    __m512i l2 = _mm512_permutex2var_epi32(a2, ix, b2), r2 = _mm512_permutex2var_epi32(a2, ix1, b2);
-    _mm512_storeu_si512(taps, _mm512_mask_mov_epi32(l0, lower, l1));
-    _mm512_storeu_si512(taps + 16, _mm512_mask_mov_epi32(r0, lower, r1));
-    _mm512_storeu_si512(taps + 32, _mm512_mask_mov_epi32(l1, lower, l2));
-    _mm512_storeu_si512(taps + 48, _mm512_mask_mov_epi32(r1, lower, r2));
+    // Row k's left and right texels of every lane; a lane whose taps start k rows down takes row k's
+    // and row k + 1's. Rows past the first two are read only when some lane's taps reach them (else
+    // they may lie past the texture).
+    __m512i l0, r0, l1, r1;
+    segue_window_row(p0, ix, ix1, far, &l0, &r0);
+    segue_window_row(p1, ix, ix1, far, &l1, &r1);
+    __m512i t00 = l0, t10 = r0, t01 = l1, t11 = r1;
+    if (one | two) {
+        const uint32_t *p2 = p1 + stride;
+        __m512i l2, r2;
+        segue_window_row(p2, ix, ix1, far, &l2, &r2);
+        t00 = _mm512_mask_mov_epi32(t00, one, l1); t10 = _mm512_mask_mov_epi32(t10, one, r1);
+        t01 = _mm512_mask_mov_epi32(t01, one, l2); t11 = _mm512_mask_mov_epi32(t11, one, r2);
+        if (two) {
+            __m512i l3, r3;
+            segue_window_row(p2 + stride, ix, ix1, far, &l3, &r3);
+            t00 = _mm512_mask_mov_epi32(t00, two, l2); t10 = _mm512_mask_mov_epi32(t10, two, r2);
+            t01 = _mm512_mask_mov_epi32(t01, two, l3); t11 = _mm512_mask_mov_epi32(t11, two, r3);
+        }
+    }
+    _mm512_storeu_si512(taps, t00);
+    _mm512_storeu_si512(taps + 16, t10);
+    _mm512_storeu_si512(taps + 32, t01);
+    _mm512_storeu_si512(taps + 48, t11);
     return 1;
 #else
     (void)tex; (void)stride; (void)cx; (void)ry; (void)left; (void)top; (void)hints; (void)taps;

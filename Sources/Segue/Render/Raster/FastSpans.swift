@@ -6,8 +6,8 @@
 // texels at full opacity it is `blendRow`, copies where the texels are opaque.
 // `scaledRow` is its cousin for an image scaled but not turned (a card flying to a button): the taps
 // still come from one pair of rows, the columns' taps and weights looked up, worked out once for all
-// rows of a draw; sixteen pixels whose columns lie within thirty-one texels (a scale above about a
-// half) read them from a window of two vector loads a row (CGather, on AVX-512: fly-to-button and
+// rows of a draw; sixteen pixels whose columns lie within sixty-three texels (a scale above about a
+// quarter) read them from a window of two vector loads a row, four past thirty-one texels (CGather, on AVX-512: fly-to-button and
 // fly-from-button p99 0.65–0.7× the time of a 64-bit load per tap pair); without it, sixteen pixels
 // of a scale between about 0.88 and 1.14 read them from four shifted vector loads a row (`shiftedTaps`:
 // on AVX2, fly-to-button held at 0.05 0.85× the time). `affineSpan` takes any
@@ -121,7 +121,7 @@ func scaledRow(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeM
     let fy = Px8(repeating: UInt32(truncatingIfNeeded: V >> 16) & 0xff)
     var i = 0
     // Sixteen a step (the same arithmetic as eight, lane for lane), then eight, then one by one.
-    // Where the columns step about two texels a pixel or less (a scale above about a half), sixteen
+    // Where the columns step about four texels a pixel or less (a scale above about a quarter), sixteen
     // pixels' taps are first tried from a window of the row pair (`windowTaps`).
     let window = count >= 16 && stepsFitWindow(Int(columns[count - 1]) - Int(columns[0]), 0, in: count - 1, unit: 1)
     let rows = I16(repeating: Int32(truncatingIfNeeded: V >> 24))

@@ -62,13 +62,24 @@ struct SpanPlanes {
         return abs(b.x - a.x - 256 * n) <= 2 * n && abs(b.y - a.y) <= 2 * n
     }
 
-    /// Whether sixteen pixels of first..<first+count read, on average from end to end, within about
-    /// two texture rows and thirty-one columns (`segue_window_taps` is worth trying).
-    @inline(__always) func readsWindows(first: Int, count: Int) -> Bool {
-        // Without the window gather, not worth the two divisions of the span's ends.
-        guard windowTapsAvailable, count >= 16 else { return false }
-        let a = position(first), b = position(first + count - 1)
-        return stepsFitWindow(Int(b.x) - Int(a.x), Int(b.y) - Int(a.y), in: count - 1, unit: 256)
+    /// The groups of sixteen pixels of 0..<count (a multiple of 16), as the pixels they cover, whose
+    /// steps fit `segue_window_taps`' window, judged at each group's middle: a pixel's step is
+    /// (ds·q − s·dq) / Q², likewise for t, with Q = q + i·dq linear and of one sign along a span, so
+    /// the groups that fit, where |Q| is big enough, are a run — all, none, the first or the last.
+    @inline(__always) func windowGroups(first: Int, count: Int) -> Range<Int> {
+        guard windowTapsAvailable, count >= 16 else { return 0..<0 }
+        // Q² at least this: 61/15 texel a pixel across, 2/15 down (as `stepsFitWindow`).
+        let across: Float = abs(ds * q - s * dq) * (15 / (61 * 256)), down: Float = abs(dt * q - t * dq) * (15 / (2 * 256))
+        let need = max(across, down)
+        let r = need.squareRoot(), q0 = q + Float(first) * dq
+        // |Q| ≥ r as a·(something) linear in the pixel: a + b·i ≥ r, Q's sign taken out.
+        let a = q0 < 0 ? -q0 : q0, b = q0 < 0 ? -dq : dq
+        if b == 0 || !(r - a).isFinite { return a >= r ? 0..<count : 0..<0 }
+        // The first (b > 0) or last (b < 0) group g with a + b·(g + 7.5) ≥ r.
+        let p = ((r - a) / b - 7.5) / 16
+        let groups = Float(count / 16)
+        if b > 0 { return 16 * Int(max(0, min(groups, p.rounded(.up))))..<count }
+        return 0..<16 * Int(max(0, min(groups, p.rounded(.down) + 1)))
     }
 
     /// The rounding convert of `position`; values far outside any texture (or NaN) land far outside.

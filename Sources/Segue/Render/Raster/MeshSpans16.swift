@@ -11,9 +11,12 @@
 // Sixteen-lane 16-bit vectors (SIMD32<UInt16>) get their bitwise operations as lane loops from the
 // standard library, so those are done on the 32-bit view (`h32`, `andLanes`); their shifts, and the
 // multiply-high that divides by 255, are CLanes' single instructions.
-// Where a group's taps fit two texture rows and thirty-one columns, a CPU with AVX-512 reads them
+// Where a group's taps fit three texture rows and sixty-three columns, a CPU with AVX-512 reads them
 // from that window with lane permutes instead of sixteen tap-pair loads (`gather16`, CGather): held
-// at one moment, six pairs, oglFlip at 0.8 and the cube at 0.5 about 0.8× the time.
+// at one moment, six pairs, oglFlip at 0.8 and the cube at 0.5 about 0.8× the time with a window of
+// two rows and thirty-one columns; three rows and sixty-three, tried on the groups of a span that
+// fit (`windowGroups`), took the cube at 0.5 and oglFlip at 0.35 another 0.8× (seven interleaved
+// rounds on the Zen 4 machine, least p50 6.18 → 4.93 and 4.44 → 3.64 ms).
 
 import CPrefetch
 import CGather
@@ -38,8 +41,8 @@ extension SpanPlanes {
 
 /// `gather8` for sixteen pixels: each tap pair one 64-bit load, put in lane order as left and right
 /// texels by in-lane shuffles (`segue_tap_pairs16`, CGather); the same cache hints, from the group's
-/// first and last taps. With `window` (a span whose groups mostly read within two texture rows and
-/// thirty-one columns, on a CPU with AVX-512) the taps are first tried from a window of the texture
+/// first and last taps. With `window` (groups whose steps read within three texture rows and
+/// sixty-three columns, on a CPU with AVX-512) the taps are first tried from a window of the texture
 /// (`segue_window_taps`, which hints the rows ahead the same way): the same texels, so the same pixels.
 @inline(__always)
 func gather16(_ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, _ x: I16, _ y: I16,
@@ -138,11 +141,12 @@ func meshSpan16(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
 @inline(__always)
 func planeGroups16(_ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, _ planes: SpanPlanes, first: Int,
                    alongRows: Bool, _ write: (Int, Half32, Half32) -> Void) -> Int {
-    // A loop each with and without `consecutive`'s test and the window (constants in each: `specialized`).
-    @inline(__always) func groups(_ along: Bool, _ window: Bool) -> Int {
-        var lane = F16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) + Float(first)
-        var i = 0
-        while i + 16 <= count {
+    // A loop each with and without `consecutive`'s test and the window (constants in each: `specialized`),
+    // over groups from..<to.
+    @inline(__always) func groups(_ along: Bool, _ window: Bool, from: Int, to: Int) {
+        var lane = F16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) + Float(first + from)
+        var i = from
+        while i + 16 <= to {
             let (x, y) = planes.positions16(lane)
             let (t00, t10, t01, t11) = gather16(tex, stride, x, y, alongRows: along, window: window)
             let (rb, ag) = bilinear16Lanes(t00, t10, t01, t11, unsafeBitCast(x, to: Px16.self), unsafeBitCast(y, to: Px16.self))
@@ -150,9 +154,15 @@ func planeGroups16(_ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: 
             lane += 16
             i += 16
         }
-        return i
     }
-    return specialized(alongRows, planes.readsWindows(first: first, count: count), groups)
+    // In perspective a span's step grows or shrinks from end to end, so the groups that read within
+    // a window are a run of them (`windowGroups`): the groups before and after it take the loop without.
+    let end = count - count % 16
+    let w = planes.windowGroups(first: first, count: end)
+    if w.lowerBound > 0 { specialized(alongRows, false) { groups($0, $1, from: 0, to: w.lowerBound) } }
+    if !w.isEmpty { specialized(alongRows, true) { groups($0, $1, from: w.lowerBound, to: w.upperBound) } }
+    if w.upperBound < end { specialized(alongRows, false) { groups($0, $1, from: w.upperBound, to: end) } }
+    return end
 }
 
 /// `body(a, b)` with a and b as constants, so that a loop inlined into it is compiled once per case
@@ -174,9 +184,9 @@ let windowTapsAvailable = false
 #endif
 
 /// Whether sixteen pixels stepping (dx, dy) in `n` pixels, in units of 1/`unit` texel, read within
-/// about thirty-one columns and two rows — where the window gather is worth trying.
+/// about sixty-three columns and three rows — where the window gather is worth trying.
 @inline(__always) func stepsFitWindow(_ dx: Int, _ dy: Int, in n: Int, unit: Int) -> Bool {
-    windowTapsAvailable && 15 * abs(dx) <= 29 * unit * n && 15 * abs(dy) <= unit * n
+    windowTapsAvailable && 15 * abs(dx) <= 61 * unit * n && 15 * abs(dy) <= 2 * unit * n
 }
 
 /// Every 16-bit lane shifted right by `n` (0 < n < 16): one instruction (CLanes).
