@@ -1,8 +1,8 @@
 // The window gather (CGather's `segue_window_taps`, tried by `gather16` on CPUs with AVX-512)
 // pinned to the texels themselves: wherever it reads a group's taps they are the ones the scalar
 // gather reads, bit for bit, and it declines exactly the groups that do not fit its window — rows
-// spread over more than three, columns over more than sixty-three, a window (thirty-two texels wide,
-// or sixty-four where the columns need it) running past the row's stride. Groups are random: stepping like a page in perspective (monotonic, one to two texels a
+// starting on more than `windowRows` (four), columns over more than sixty-three, a window (thirty-two
+// texels wide, or sixty-four where the columns need it) running past the row's stride. Groups are random: stepping like a page in perspective (monotonic, one to two texels a
 // pixel), like a ripple (lanes out of order), and placed against every edge of the texture.
 import Testing
 import CGather
@@ -35,7 +35,7 @@ struct WindowTapsTests {
     static func fits(_ cx: [Int32], _ ry: [Int32], stride: Int) -> Bool {
         let left = min(cx[0], cx[15]), top = min(ry[0], ry[15])
         let far = cx.contains { $0 - left > 30 }
-        return cx.allSatisfy { $0 >= left && $0 - left <= 62 } && ry.allSatisfy { $0 >= top && $0 - top <= 2 }
+        return cx.allSatisfy { $0 >= left && $0 - left <= 62 } && ry.allSatisfy { $0 >= top && $0 - top < windowRows }
             && Int(left) + (far ? 64 : 32) <= stride
     }
 
@@ -44,12 +44,12 @@ struct WindowTapsTests {
         let w = 90, h = 24
         let stride = 96, tex = Self.texture(stride: stride, h, &rng)
         defer { tex.deallocate() }
-        var read = 0, declined = 0, rowsRead = [0, 0, 0], wide = 0
+        var read = 0, declined = 0, rowsRead = [Int](repeating: 0, count: windowRows), wide = 0
         for trial in 0..<6000 {
-            // Steps of 0 to 4.4 texels a pixel across and −0.25 to 0.25 rows down (a page in
+            // Steps of 0 to 4.4 texels a pixel across and −0.3 to 0.3 rows down (a page in
             // perspective), or every third trial each lane jittered on its own (water).
             let du = Double.random(in: 0...4.4, using: &rng) * (trial % 2 == 0 ? 1 : -1)
-            let dv = Double.random(in: -0.25...0.25, using: &rng)
+            let dv = Double.random(in: -0.3...0.3, using: &rng)
             let jitter = trial % 3 == 0
             var u0 = Double.random(in: 0..<Double(w - 1), using: &rng), v0 = Double.random(in: 0..<Double(h - 1), using: &rng)
             // Every fourth group against an edge: the right (window past the stride), the bottom.
@@ -73,7 +73,7 @@ struct WindowTapsTests {
                 declined += 1
             }
         }
-        // Both outcomes are exercised in quantity, and groups whose taps start on one, two and three rows.
+        // Both outcomes are exercised in quantity, and groups whose taps start on each number of rows.
         #expect(read > 1000 && declined > 500, "read \(read), declined \(declined)")
         #expect(rowsRead.allSatisfy { $0 > 150 }, "groups read by rows their taps start on: \(rowsRead)")
         #expect(wide > 300, "\(wide) groups read from a window sixty-four texels wide")
@@ -100,7 +100,8 @@ struct WindowTapsTests {
     }
 
     /// `SpanPlanes.windowGroups` picks the groups of a span in perspective whose step, at their
-    /// middle, fits the window (61/15 texel a pixel across, 2/15 down), and leaves those that do not.
+    /// middle, fits the window (61/15 texel a pixel across, (windowRows − 1)/15 down), and leaves those
+    /// that do not.
     @Test func windowGroupsAreTheGroupsWhoseStepsFit() {
         var rng = SplitMix(seed: 61)
         var inside = 0, outside = 0
@@ -123,7 +124,7 @@ struct WindowTapsTests {
                 let a = planes.position(first + g + 7), b = planes.position(first + g + 8)
                 // (Positions far past any texture are clamped: no step to judge.)
                 if [a.x, a.y, b.x, b.y].contains(where: { abs($0) > 1 << 20 }) { g += 16; continue }
-                let across = Double(abs(b.x - a.x)) / (61 * 256 / 15), down = Double(abs(b.y - a.y)) / (2 * 256 / 15)
+                let across = Double(abs(b.x - a.x)) / (61 * 256 / 15), down = Double(abs(b.y - a.y)) / Double(256 * (windowRows - 1)) * 15
                 let fit = max(across, down)
                 // Clear of the threshold (positions are rounded to 1/256 texel): judged the same way.
                 if fit < 0.9 { #expect(run.contains(g), "trial \(trial), group \(g): \(fit), \(run)"); inside += 1 }

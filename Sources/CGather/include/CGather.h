@@ -1,12 +1,12 @@
 // CGather: the taps of sixteen bilinear samples read from a window of the texture rather than one
 // load each. Sixteen neighbouring pixels of a page in perspective, or of a page bent on a mesh,
-// read within three texture rows and sixty-four columns, as do sixteen of a row of an image scaled by
+// read within five texture rows and sixty-four columns, as do sixteen of a row of an image scaled by
 // more than about a quarter: each row that holds their taps is two vector loads (four where some
 // lane's lie past the first thirty-two texels), and AVX-512's two-source lane permute (vpermt2d)
 // picks every lane's left and right texel from them — in the commonest case six loads, six permutes
 // and four masked moves, against thirty-two scalar loads and the inserts and shuffles that assemble
-// them. Whether a lane's taps start on the window's first row, its second or its third is a mask,
-// not a branch; rows and halves no lane reads are not loaded. Swift has no word for
+// them. Which of the window's first four rows a lane's taps start on is a mask, not a branch; rows
+// and halves no lane reads are not loaded. Swift has no word for
 // the permute, so it is said here, compiled for AVX-512F whatever the rest of the build targets and
 // called only where the CPU has it (`segue_window_taps_available`).
 #ifndef CGATHER_H
@@ -36,7 +36,7 @@ static inline int segue_window_taps_available(void) {
 /// `stride` texels a row, all four taps of each inside it: t00, t10 (left and right texels of each
 /// lane's upper row), t01, t11 (of its lower row), sixteen each and in that order to `taps`. Returns
 /// 0 and writes nothing unless every lane's left column lies within sixty-two of the window's first
-/// (the lower of lanes 0 and 15's) and its row on the upper of lanes 0 and 15's or the next two, and
+/// (the lower of lanes 0 and 15's) and its row on the upper of lanes 0 and 15's or the next three, and
 /// the window's thirty-two texels (sixty-four where some lane's left column lies more than thirty
 /// past its first) end inside the row's stride. Reads only rows the taps read. With
 /// `hints` > 0, hints the cache the window's ends that many rows above it and below its lower row.
@@ -50,6 +50,9 @@ static inline SEGUE_AVX512F int segue_window_taps(const uint32_t *tex, long stri
     return segue_window_taps_at(tex, stride, cx, ry, cx[0] < cx[15] ? cx[0] : cx[15],
                                 ry[0] < ry[15] ? ry[0] : ry[15], hints, taps);
 }
+
+/// How many rows a window's lanes may start their taps on (it reads one more).
+#define SEGUE_WINDOW_ROWS 4
 
 #if SEGUE_WINDOW_TAPS
 /// Every lane's texels at columns `ix` and `ix1` (from 0) of the window row at `p`: thirty-two texels
@@ -78,12 +81,10 @@ static inline SEGUE_AVX512F int segue_window_taps_at(const uint32_t *tex, long s
     __m512i ix = _mm512_sub_epi32(_mm512_loadu_si512(cx), _mm512_set1_epi32(left));
     __m512i dy = _mm512_sub_epi32(_mm512_loadu_si512(ry), _mm512_set1_epi32(top));
     __mmask16 outside = _mm512_cmpgt_epu32_mask(ix, _mm512_set1_epi32(62))
-                      | _mm512_cmpgt_epu32_mask(dy, _mm512_set1_epi32(2));
+                      | _mm512_cmpgt_epu32_mask(dy, _mm512_set1_epi32(SEGUE_WINDOW_ROWS - 1));
     // Thirty-two texels a row, or sixty-four where some lane's taps lie past the first thirty-two.
     __mmask16 far = _mm512_cmpgt_epu32_mask(ix, _mm512_set1_epi32(30));
     if (outside != 0 || left + (far ? 64 : 32) > stride) return 0;
-    __mmask16 one = _mm512_cmpeq_epi32_mask(dy, _mm512_set1_epi32(1));
-    __mmask16 two = _mm512_cmpeq_epi32_mask(dy, _mm512_set1_epi32(2));
     __m512i ix1 = _mm512_add_epi32(ix, _mm512_set1_epi32(1));
     const uint32_t *p0 = tex + (long)top * stride + left, *p1 = p0 + stride;
     if (hints > 0) {
@@ -93,24 +94,22 @@ static inline SEGUE_AVX512F int segue_window_taps_at(const uint32_t *tex, long s
         __builtin_prefetch(above, 0, 3); __builtin_prefetch(above + last, 0, 3);
     }
     // Row k's left and right texels of every lane; a lane whose taps start k rows down takes row k's
-    // and row k + 1's. Rows past the first two are read only when some lane's taps reach them (else
+    // and row k + 1's. Rows past the first two are read only while some lane's taps reach them (else
     // they may lie past the texture).
     __m512i l0, r0, l1, r1;
     segue_window_row(p0, ix, ix1, far, &l0, &r0);
     segue_window_row(p1, ix, ix1, far, &l1, &r1);
     __m512i t00 = l0, t10 = r0, t01 = l1, t11 = r1;
-    if (one | two) {
-        const uint32_t *p2 = p1 + stride;
+    const uint32_t *p = p1;
+    for (int k = 1; k < SEGUE_WINDOW_ROWS; k++) {
+        if (!_mm512_cmpge_epu32_mask(dy, _mm512_set1_epi32(k))) break;
+        __mmask16 here = _mm512_cmpeq_epi32_mask(dy, _mm512_set1_epi32(k));
         __m512i l2, r2;
-        segue_window_row(p2, ix, ix1, far, &l2, &r2);
-        t00 = _mm512_mask_mov_epi32(t00, one, l1); t10 = _mm512_mask_mov_epi32(t10, one, r1);
-        t01 = _mm512_mask_mov_epi32(t01, one, l2); t11 = _mm512_mask_mov_epi32(t11, one, r2);
-        if (two) {
-            __m512i l3, r3;
-            segue_window_row(p2 + stride, ix, ix1, far, &l3, &r3);
-            t00 = _mm512_mask_mov_epi32(t00, two, l2); t10 = _mm512_mask_mov_epi32(t10, two, r2);
-            t01 = _mm512_mask_mov_epi32(t01, two, l3); t11 = _mm512_mask_mov_epi32(t11, two, r3);
-        }
+        p += stride;
+        segue_window_row(p, ix, ix1, far, &l2, &r2);
+        t00 = _mm512_mask_mov_epi32(t00, here, l1); t10 = _mm512_mask_mov_epi32(t10, here, r1);
+        t01 = _mm512_mask_mov_epi32(t01, here, l2); t11 = _mm512_mask_mov_epi32(t11, here, r2);
+        l1 = l2; r1 = r2;
     }
     _mm512_storeu_si512(taps, t00);
     _mm512_storeu_si512(taps + 16, t10);

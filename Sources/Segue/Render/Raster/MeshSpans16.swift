@@ -11,12 +11,13 @@
 // Sixteen-lane 16-bit vectors (SIMD32<UInt16>) get their bitwise operations as lane loops from the
 // standard library, so those are done on the 32-bit view (`h32`, `andLanes`); their shifts, and the
 // multiply-high that divides by 255, are CLanes' single instructions.
-// Where a group's taps fit three texture rows and sixty-three columns, a CPU with AVX-512 reads them
+// Where a group's taps start on four texture rows and sixty-three columns at most, a CPU with AVX-512 reads them
 // from that window with lane permutes instead of sixteen tap-pair loads (`gather16`, CGather): held
 // at one moment, six pairs, oglFlip at 0.8 and the cube at 0.5 about 0.8× the time with a window of
 // two rows and thirty-one columns; three rows and sixty-three, tried on the groups of a span that
 // fit (`windowGroups`), took the cube at 0.5 and oglFlip at 0.35 another 0.8× (seven interleaved
-// rounds on the Zen 4 machine, least p50 6.18 → 4.93 and 4.44 → 3.64 ms).
+// rounds on the Zen 4 machine, least p50 6.18 → 4.93 and 4.44 → 3.64 ms); four rows, oglFlip at 0.4
+// 0.91× (five rounds, 4.29 → 3.89), the cube and the ripple unchanged.
 
 import CPrefetch
 import CGather
@@ -41,8 +42,8 @@ extension SpanPlanes {
 
 /// `gather8` for sixteen pixels: each tap pair one 64-bit load, put in lane order as left and right
 /// texels by in-lane shuffles (`segue_tap_pairs16`, CGather); the same cache hints, from the group's
-/// first and last taps. With `window` (groups whose steps read within three texture rows and
-/// sixty-three columns, on a CPU with AVX-512) the taps are first tried from a window of the texture
+/// first and last taps. With `window` (groups whose steps read within five texture rows and
+/// sixty-four columns, on a CPU with AVX-512) the taps are first tried from a window of the texture
 /// (`segue_window_taps`, which hints the rows ahead the same way): the same texels, so the same pixels.
 @inline(__always)
 func gather16(_ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, _ x: I16, _ y: I16,
@@ -184,10 +185,13 @@ let windowTapsAvailable = false
 #endif
 
 /// Whether sixteen pixels stepping (dx, dy) in `n` pixels, in units of 1/`unit` texel, read within
-/// about sixty-three columns and three rows — where the window gather is worth trying.
+/// about sixty-three columns and `windowRows` rows — where the window gather is worth trying.
 @inline(__always) func stepsFitWindow(_ dx: Int, _ dy: Int, in n: Int, unit: Int) -> Bool {
-    windowTapsAvailable && 15 * abs(dx) <= 61 * unit * n && 15 * abs(dy) <= 2 * unit * n
+    windowTapsAvailable && 15 * abs(dx) <= 61 * unit * n && 15 * abs(dy) <= (windowRows - 1) * unit * n
 }
+
+/// How many texture rows sixteen lanes' taps may start on for the window gather (CGather).
+let windowRows = Int(SEGUE_WINDOW_ROWS)
 
 /// Every 16-bit lane shifted right by `n` (0 < n < 16): one instruction (CLanes).
 @inline(__always) func shr(_ x: Half32, _ n: UInt32) -> Half32 { segue_shr32(x, UInt16(n)) }
