@@ -23,6 +23,7 @@
 //   vertices' u and v trade places as they are read, and nothing else changes.
 
 import Foundation
+import CPrefetch
 
 struct MeshRasterizer {
     let target: Bitmap
@@ -112,8 +113,15 @@ struct MeshRasterizer {
     @inline(__always) static func ceilDiv(_ a: Int, _ b: Int) -> Int { -floorDiv(-a, b) }
 
     func draw(_ t: UnsafePointer<RasterTriangle>) {
-        for r in t.pointee.r0...t.pointee.r1 {
+        let r1 = t.pointee.r1
+        for r in t.pointee.r0...r1 {
             let (cs, ce) = RasterTriangle.columns(t, row: r)
+            // The same columns two rows down, where that row's span lies near this one's: hinted,
+            // so that a short span's pixels are in the cache when it is drawn.
+            if cs < ce && r + 2 <= r1 {
+                let ahead = target.row(r + 2)
+                segue_prefetch(ahead + cs); segue_prefetch(ahead + ce - 1)
+            }
             visible(row: r, cs, ce) { span(t, row: r, $0, $1) }
         }
     }
