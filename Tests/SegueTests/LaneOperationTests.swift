@@ -1,7 +1,7 @@
 // The lane operations the kernels take from CLanes — the divide by 255 as one multiply-high, the
-// shift of thirty-two 16-bit lanes and the least of two — pinned to the arithmetic they replace,
-// lane by lane: every value the divide is given (0…65152, what c·o + 127 reaches at most with c, o ≤ 255
-// and above), and random lanes for the shift and the minimum.
+// shift of thirty-two 16-bit lanes, the least of two and whether sixteen pixels are all opaque —
+// pinned to the arithmetic they replace, lane by lane: every value the divide is given (0…65152, what
+// c·o + 127 reaches at most with c, o ≤ 255 and above), and random lanes for the rest.
 import Testing
 @testable import Segue
 import CLanes
@@ -50,5 +50,28 @@ import CLanes
                 if k < 16 { #expect(m16[k] == min(x[k], y[k])) }
             }
         }
+    }
+
+    /// `segue_all_at_least16` is whether every lane is at least the bound: sixteen pixels all opaque
+    /// exactly when each alpha is 255, whichever lane is the one that is not, and any bound.
+    @Test func allAtLeastIsEveryLaneCompared() {
+        var rng = SplitMix(seed: 71)
+        var opaque = 0, notOpaque = 0
+        for trial in 0..<20_000 {
+            // Mostly opaque pixels, a few lanes (or none) with alpha 254, 0 or random.
+            var p = Px16()
+            for k in 0..<16 { p[k] = 0xff00_0000 | UInt32(truncatingIfNeeded: rng.next()) & 0xff_ffff }
+            for _ in 0..<(trial % 3) {
+                let k = Int(rng.next() % 16)
+                p[k] = [0xfe00_0000 | p[k] & 0xff_ffff, p[k] & 0xff_ffff, UInt32(truncatingIfNeeded: rng.next())][Int(rng.next() % 3)]
+            }
+            let bound: UInt32 = trial % 5 == 4 ? UInt32(truncatingIfNeeded: rng.next()) : 0xff00_0000
+            // Now and then a lane exactly at the bound (at least, not more than).
+            if trial % 7 == 0 { p[Int(rng.next() % 16)] = bound }
+            let want = (0..<16).allSatisfy { p[$0] >= bound }
+            #expect((segue_all_at_least16(p, bound) != 0) == want, "trial \(trial): \(p), \(bound)")
+            if bound == 0xff00_0000 { if want { opaque += 1 } else { notOpaque += 1 } }
+        }
+        #expect(opaque > 3000 && notOpaque > 3000, "\(opaque) opaque groups, \(notOpaque) not")
     }
 }

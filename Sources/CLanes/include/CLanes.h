@@ -1,4 +1,4 @@
-// CLanes: three lane operations Swift's SIMD types do not compile to one instruction each, said in C's
+// CLanes: four lane operations Swift's SIMD types do not compile to one instruction each, said in C's
 // vector types (which Swift imports as its SIMD types) so that each is one instruction on any x86-64:
 // - the multiply-high of 16-bit lanes, x·y >> 16 (pmulhuw): it divides by 255 rounded in one step,
 //   (x + 128)·257 >> 16 = (t + (t >> 8)) >> 8 for t = x + 128 — the kernels' `div255` — where the
@@ -7,7 +7,8 @@
 //   kernels took four or five instructions of differences and masks;
 // - the right shift of thirty-two 16-bit lanes (psrlw): the standard library shifts a SIMD32<UInt16>
 //   lane by lane, so the sixteen-pixel kernels shifted its 32-bit view and masked off the bits that
-//   crossed lanes, two instructions where one does.
+//   crossed lanes, two instructions where one does;
+// - whether sixteen pixels are all opaque (a lane compare and a mask test).
 // Static inline: each call compiles into the Swift code around it.
 #ifndef CLANES_H
 #define CLANES_H
@@ -35,6 +36,11 @@ SEGUE_LANES segue_u16x32 segue_mulhi32(segue_u16x32 x, segue_u16x32 y) {
 /// The lesser of x and y in every lane.
 SEGUE_LANES segue_u16x16 segue_min16(segue_u16x16 x, segue_u16x16 y) { return __builtin_elementwise_min(x, y); }
 SEGUE_LANES segue_u16x32 segue_min32(segue_u16x32 x, segue_u16x32 y) { return __builtin_elementwise_min(x, y); }
+
+/// Whether every lane is at least `v` — for pixels and 0xff000000, whether all are opaque: a compare
+/// to a mask and a test of it (with AVX-512 vpcmpud and kortestw), where the halves' ANDs took a
+/// chain of eight extracts, shuffles and ANDs.
+SEGUE_LANES int segue_all_at_least16(segue_u32x16 x, unsigned int v) { return __builtin_reduce_and(x >= v) != 0; }
 
 /// Every lane shifted right by `n` (0 ≤ n < 16).
 SEGUE_LANES segue_u16x32 segue_shr32(segue_u16x32 x, unsigned short n) { return x >> n; }

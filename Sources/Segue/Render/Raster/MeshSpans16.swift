@@ -115,7 +115,7 @@ func putLanes16(_ dst: UnsafeMutablePointer<UInt32>, _ rb: Half32, _ ag: Half32,
         rb = div255(rb &* o); ag = div255(ag &* o)
     }
     let out = pixels16(rb) | (pixels16(ag) &<< 8)
-    if allOpaque(out.lowHalf & out.highHalf) { UnsafeMutableRawPointer(dst).storeBytes(of: out, as: Px16.self); return }
+    if segue_all_at_least16(out, 0xff00_0000) != 0 { UnsafeMutableRawPointer(dst).storeBytes(of: out, as: Px16.self); return }
     let va = pixels16(ag) &>> 16
     let inv = h32(255) &- lanes32(va | (va &<< 16))
     let d = UnsafeRawPointer(dst).loadUnaligned(as: Px16.self)
