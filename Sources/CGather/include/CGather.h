@@ -39,7 +39,9 @@ static inline int segue_window_taps_available(void) {
 /// (the lower of lanes 0 and 15's) and its row on the upper of lanes 0 and 15's or the next three, and
 /// the window's thirty-two texels (sixty-four where some lane's left column lies more than thirty
 /// past its first) end inside the row's stride. Reads only rows the taps read. With
-/// `hints` > 0, hints the cache the window's ends that many rows above it and below its lower row.
+/// `hints` > 0, hints the cache every line of the window's row that many rows above it and below its
+/// second (without the lines between the ends, the cube held at 0.5 and oglFlip at 0.4 took 1.07×
+/// the time; without any hints, 1.55× and 1.7× at 0.5 and 0.3).
 /// Call only where `segue_window_taps_available()`.
 static inline SEGUE_AVX512F int segue_window_taps_at(const uint32_t *tex, long stride, const int32_t *cx,
                                                      const int32_t *ry, int left, int top, int32_t hints,
@@ -89,9 +91,10 @@ static inline SEGUE_AVX512F int segue_window_taps_at(const uint32_t *tex, long s
     const uint32_t *p0 = tex + (long)top * stride + left, *p1 = p0 + stride;
     if (hints > 0) {
         const uint32_t *below = p1 + hints * stride, *above = p0 - hints * stride;
+        // Every line of the window's row: its ends and each sixteen texels between.
         int last = far ? 63 : 31;
-        __builtin_prefetch(below, 0, 3); __builtin_prefetch(below + last, 0, 3);
-        __builtin_prefetch(above, 0, 3); __builtin_prefetch(above + last, 0, 3);
+        for (int k = 0; k < last; k += 16) { __builtin_prefetch(below + k, 0, 3); __builtin_prefetch(above + k, 0, 3); }
+        __builtin_prefetch(below + last, 0, 3); __builtin_prefetch(above + last, 0, 3);
     }
     // Row k's left and right texels of every lane; a lane whose taps start k rows down takes row k's
     // and row k + 1's. Rows past the first two are read only while some lane's taps reach them (else
