@@ -19,6 +19,8 @@
 //   strips, its rows mostly span set-ups: p50 0.56–0.73 with polygons). Same coverage; the planes
 //   are its largest triangle's.
 // - Pixels an opaque draw after this one covers may be left out (`Occlusion`).
+// - Each row hints the cache the same columns two rows down: a thin strip's spans are a few pixels,
+//   and their destination, read cold, was much of their time (a curl's roll: 0.93× with the hints).
 // - A texture may be given transposed (`Bitmap.transposed`, for a mesh read across its rows): the
 //   vertices' u and v trade places as they are read, and nothing else changes.
 
