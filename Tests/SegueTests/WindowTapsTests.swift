@@ -1,9 +1,11 @@
 // The window gather (CGather's `segue_window_taps`, tried by `gather16` on CPUs with AVX-512)
 // pinned to the texels themselves: wherever it reads a group's taps they are the ones the scalar
-// gather reads, bit for bit, and it declines exactly the groups that do not fit its window — rows
-// starting on more than `windowRows` (four), columns over more than sixty-three, a window (thirty-two
-// texels wide, or sixty-four where the columns need it) running past the row's stride. Groups are random: stepping like a page in perspective (monotonic, one to two texels a
-// pixel), like a ripple (lanes out of order), and placed against every edge of the texture.
+// gather reads, bit for bit, and it declines exactly the groups that do not fit its window — taps
+// starting on more than `windowRows` rows (four), columns over more than `windowColumns` − 1
+// (sixty-three), a window (thirty-two texels wide, or sixty-four where the columns need it) running
+// past the row's stride. Groups are random: stepping like a page in perspective (monotonic, up to
+// four texels a pixel), like a ripple (lanes out of order), and placed against every edge of the
+// texture.
 import Testing
 import CGather
 @testable import Segue
@@ -34,9 +36,9 @@ struct WindowTapsTests {
     /// Whether the lanes fit the window as its contract states.
     static func fits(_ cx: [Int32], _ ry: [Int32], stride: Int) -> Bool {
         let left = min(cx[0], cx[15]), top = min(ry[0], ry[15])
-        let far = cx.contains { $0 - left > 30 }
-        return cx.allSatisfy { $0 >= left && $0 - left <= 62 } && ry.allSatisfy { $0 >= top && $0 - top < windowRows }
-            && Int(left) + (far ? 64 : 32) <= stride
+        let far = cx.contains { $0 - left > windowColumns / 2 - 2 }
+        return cx.allSatisfy { $0 >= left && $0 - left <= windowColumns - 2 } && ry.allSatisfy { $0 >= top && $0 - top < windowRows }
+            && Int(left) + (far ? windowColumns : windowColumns / 2) <= stride
     }
 
     @Test func readsTheScalarTapsAndDeclinesWhatDoesNotFit() {
@@ -68,7 +70,7 @@ struct WindowTapsTests {
                 #expect(taps == Self.scalar(tex, stride, cx, ry), "trial \(trial)")
                 read += 1
                 rowsRead[Int(ry.max()! - ry.min()!)] += 1
-                if cx.max()! - cx.min()! > 30 { wide += 1 }
+                if cx.max()! - cx.min()! > windowColumns / 2 - 2 { wide += 1 }
             } else {
                 declined += 1
             }
@@ -100,8 +102,8 @@ struct WindowTapsTests {
     }
 
     /// `SpanPlanes.windowGroups` picks the groups of a span in perspective whose step, at their
-    /// middle, fits the window (61/15 texel a pixel across, (windowRows − 1)/15 down), and leaves those
-    /// that do not.
+    /// middle, fits the window ((windowColumns − 3)/15 texel a pixel across, (windowRows − 1)/15 down),
+    /// and leaves those that do not.
     @Test func windowGroupsAreTheGroupsWhoseStepsFit() {
         var rng = SplitMix(seed: 61)
         var inside = 0, outside = 0
@@ -124,7 +126,8 @@ struct WindowTapsTests {
                 let a = planes.position(first + g + 7), b = planes.position(first + g + 8)
                 // (Positions far past any texture are clamped: no step to judge.)
                 if [a.x, a.y, b.x, b.y].contains(where: { abs($0) > 1 << 20 }) { g += 16; continue }
-                let across = Double(abs(b.x - a.x)) / (61 * 256 / 15), down = Double(abs(b.y - a.y)) / Double(256 * (windowRows - 1)) * 15
+                let across = Double(abs(b.x - a.x)) / Double(256 * (windowColumns - 3)) * 15
+                let down = Double(abs(b.y - a.y)) / Double(256 * (windowRows - 1)) * 15
                 let fit = max(across, down)
                 // Clear of the threshold (positions are rounded to 1/256 texel): judged the same way.
                 if fit < 0.9 { #expect(run.contains(g), "trial \(trial), group \(g): \(fit), \(run)"); inside += 1 }

@@ -53,8 +53,10 @@ static inline SEGUE_AVX512F int segue_window_taps(const uint32_t *tex, long stri
                                 ry[0] < ry[15] ? ry[0] : ry[15], hints, taps);
 }
 
-/// How many rows a window's lanes may start their taps on (it reads one more).
+/// How many rows a window's lanes may start their taps on (it reads one more), and how many texels
+/// wide it is at most: two halves of thirty-two, the second read only where some lane needs it.
 #define SEGUE_WINDOW_ROWS 4
+#define SEGUE_WINDOW_COLUMNS 64
 
 #if SEGUE_WINDOW_TAPS
 /// Every lane's texels at columns `ix` and `ix1` (from 0) of the window row at `p`: thirty-two texels
@@ -82,19 +84,19 @@ static inline SEGUE_AVX512F int segue_window_taps_at(const uint32_t *tex, long s
 #if SEGUE_WINDOW_TAPS
     __m512i ix = _mm512_sub_epi32(_mm512_loadu_si512(cx), _mm512_set1_epi32(left));
     __m512i dy = _mm512_sub_epi32(_mm512_loadu_si512(ry), _mm512_set1_epi32(top));
-    __mmask16 outside = _mm512_cmpgt_epu32_mask(ix, _mm512_set1_epi32(62))
+    __mmask16 outside = _mm512_cmpgt_epu32_mask(ix, _mm512_set1_epi32(SEGUE_WINDOW_COLUMNS - 2))
                       | _mm512_cmpgt_epu32_mask(dy, _mm512_set1_epi32(SEGUE_WINDOW_ROWS - 1));
     // Thirty-two texels a row, or sixty-four where some lane's taps lie past the first thirty-two.
-    __mmask16 far = _mm512_cmpgt_epu32_mask(ix, _mm512_set1_epi32(30));
-    if (outside != 0 || left + (far ? 64 : 32) > stride) return 0;
+    __mmask16 far = _mm512_cmpgt_epu32_mask(ix, _mm512_set1_epi32(SEGUE_WINDOW_COLUMNS / 2 - 2));
+    int width = far ? SEGUE_WINDOW_COLUMNS : SEGUE_WINDOW_COLUMNS / 2;
+    if (outside != 0 || left + width > stride) return 0;
     __m512i ix1 = _mm512_add_epi32(ix, _mm512_set1_epi32(1));
     const uint32_t *p0 = tex + (long)top * stride + left, *p1 = p0 + stride;
     if (hints > 0) {
         const uint32_t *below = p1 + hints * stride, *above = p0 - hints * stride;
         // Every line of the window's row: its ends and each sixteen texels between.
-        int last = far ? 63 : 31;
-        for (int k = 0; k < last; k += 16) { __builtin_prefetch(below + k, 0, 3); __builtin_prefetch(above + k, 0, 3); }
-        __builtin_prefetch(below + last, 0, 3); __builtin_prefetch(above + last, 0, 3);
+        for (int k = 0; k < width - 1; k += 16) { __builtin_prefetch(below + k, 0, 3); __builtin_prefetch(above + k, 0, 3); }
+        __builtin_prefetch(below + width - 1, 0, 3); __builtin_prefetch(above + width - 1, 0, 3);
     }
     // Row k's left and right texels of every lane; a lane whose taps start k rows down takes row k's
     // and row k + 1's. Rows past the first two are read only while some lane's taps reach them (else

@@ -7,7 +7,8 @@
 // `scaledRow` is its cousin for an image scaled but not turned (a card flying to a button): the taps
 // still come from one pair of rows, the columns' taps and weights looked up, worked out once for all
 // rows of a draw; sixteen pixels whose columns lie within sixty-three texels (a scale above about a
-// quarter) read them from a window of two vector loads a row, four past thirty-one texels (CGather, on AVX-512: fly-to-button and
+// quarter) read them from a window of two vector loads a row, four past thirty-one texels (CGather,
+// on AVX-512: fly-to-button and
 // fly-from-button p99 0.65–0.7× the time of a 64-bit load per tap pair); without it, sixteen pixels
 // of a scale between about 0.88 and 1.14 read them from four shifted vector loads a row (`shiftedTaps`:
 // on AVX2, fly-to-button held at 0.05 0.85× the time). `affineSpan` takes any

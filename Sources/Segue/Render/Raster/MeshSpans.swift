@@ -68,8 +68,9 @@ struct SpanPlanes {
     /// the groups that fit, where |Q| is big enough, are a run — all, none, the first or the last.
     @inline(__always) func windowGroups(first: Int, count: Int) -> Range<Int> {
         guard windowTapsAvailable, count >= 16 else { return 0..<0 }
-        // Q² at least this: 61/15 texel a pixel across, (windowRows − 1)/15 down (as `stepsFitWindow`).
-        let across: Float = abs(ds * q - s * dq) * (15 / (61 * 256))
+        // Q² at least this: (windowColumns − 3)/15 texel a pixel across, (windowRows − 1)/15 down (as
+        // `stepsFitWindow`).
+        let across: Float = abs(ds * q - s * dq) * 15 / Float(256 * (windowColumns - 3))
         let down: Float = abs(dt * q - t * dq) * 15 / Float(256 * (windowRows - 1))
         let need = max(across, down)
         let r = need.squareRoot(), q0 = q + Float(first) * dq

@@ -115,7 +115,7 @@ func putLanes16(_ dst: UnsafeMutablePointer<UInt32>, _ rb: Half32, _ ag: Half32,
         rb = div255(rb &* o); ag = div255(ag &* o)
     }
     let out = pixels16(rb) | (pixels16(ag) &<< 8)
-    if segue_all_at_least16(out, 0xff00_0000) != 0 { UnsafeMutableRawPointer(dst).storeBytes(of: out, as: Px16.self); return }
+    if allOpaque(out) { UnsafeMutableRawPointer(dst).storeBytes(of: out, as: Px16.self); return }
     let va = pixels16(ag) &>> 16
     let inv = h32(255) &- lanes32(va | (va &<< 16))
     let d = UnsafeRawPointer(dst).loadUnaligned(as: Px16.self)
@@ -143,11 +143,11 @@ func meshSpan16(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
 func planeGroups16(_ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, _ planes: SpanPlanes, first: Int,
                    alongRows: Bool, _ write: (Int, Half32, Half32) -> Void) -> Int {
     // A loop each with and without `consecutive`'s test and the window (constants in each: `specialized`),
-    // over groups from..<to.
-    @inline(__always) func groups(_ along: Bool, _ window: Bool, from: Int, to: Int) {
-        var lane = F16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) + Float(first + from)
-        var i = from
-        while i + 16 <= to {
+    // over the groups of `pixels`.
+    @inline(__always) func groups(_ along: Bool, _ window: Bool, _ pixels: Range<Int>) {
+        var lane = F16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) + Float(first + pixels.lowerBound)
+        var i = pixels.lowerBound
+        while i + 16 <= pixels.upperBound {
             let (x, y) = planes.positions16(lane)
             let (t00, t10, t01, t11) = gather16(tex, stride, x, y, alongRows: along, window: window)
             let (rb, ag) = bilinear16Lanes(t00, t10, t01, t11, unsafeBitCast(x, to: Px16.self), unsafeBitCast(y, to: Px16.self))
@@ -157,12 +157,13 @@ func planeGroups16(_ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: 
         }
     }
     // In perspective a span's step grows or shrinks from end to end, so the groups that read within
-    // a window are a run of them (`windowGroups`): the groups before and after it take the loop without.
+    // a window are the first or the last of them, or all or none (`windowGroups`); the rest, one run
+    // too, take the loop without.
     let end = count - count % 16
     let w = planes.windowGroups(first: first, count: end)
-    if w.lowerBound > 0 { specialized(alongRows, false) { groups($0, $1, from: 0, to: w.lowerBound) } }
-    if !w.isEmpty { specialized(alongRows, true) { groups($0, $1, from: w.lowerBound, to: w.upperBound) } }
-    if w.upperBound < end { specialized(alongRows, false) { groups($0, $1, from: w.upperBound, to: end) } }
+    let rest = w.lowerBound > 0 ? 0..<w.lowerBound : w.upperBound..<end
+    if !w.isEmpty { specialized(alongRows, true) { groups($0, $1, w) } }
+    if !rest.isEmpty { specialized(alongRows, false) { groups($0, $1, rest) } }
     return end
 }
 
@@ -185,13 +186,15 @@ let windowTapsAvailable = false
 #endif
 
 /// Whether sixteen pixels stepping (dx, dy) in `n` pixels, in units of 1/`unit` texel, read within
-/// about sixty-three columns and `windowRows` rows — where the window gather is worth trying.
+/// the window's columns (a texel to spare for rounding) and rows — where the window gather is worth
+/// trying.
 @inline(__always) func stepsFitWindow(_ dx: Int, _ dy: Int, in n: Int, unit: Int) -> Bool {
-    windowTapsAvailable && 15 * abs(dx) <= 61 * unit * n && 15 * abs(dy) <= (windowRows - 1) * unit * n
+    windowTapsAvailable && 15 * abs(dx) <= (windowColumns - 3) * unit * n && 15 * abs(dy) <= (windowRows - 1) * unit * n
 }
 
-/// How many texture rows sixteen lanes' taps may start on for the window gather (CGather).
-let windowRows = Int(SEGUE_WINDOW_ROWS)
+/// How many texture rows sixteen lanes' taps may start on for the window gather, and how many
+/// columns wide it reads at most (CGather).
+let windowRows = Int(SEGUE_WINDOW_ROWS), windowColumns = Int(SEGUE_WINDOW_COLUMNS)
 
 /// Every 16-bit lane shifted right by `n` (0 < n < 16): one instruction (CLanes).
 @inline(__always) func shr(_ x: Half32, _ n: UInt32) -> Half32 { segue_shr32(x, UInt16(n)) }

@@ -38,7 +38,7 @@ func blendRow(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>,
         var i = 0
         while i + 16 <= count {
             let s = UnsafeRawPointer(src + i).loadUnaligned(as: Px16.self)
-            if allOpaque(s.lowHalf & s.highHalf) {
+            if allOpaque(s) {
                 UnsafeMutableRawPointer(dst + i).storeBytes(of: s, as: Px16.self)
             } else {
                 let d = UnsafeRawPointer(dst + i).loadUnaligned(as: Px16.self)
@@ -74,7 +74,7 @@ func dimmedRow(_ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, 
         while i + 16 <= count {
             let s = UnsafeRawPointer(a + i).loadUnaligned(as: Px16.self)
             let d: Px16
-            if allOpaque(s.lowHalf & s.highHalf) {
+            if allOpaque(s) {
                 d = s
             } else {
                 let under = UnsafeRawPointer(dst + i).loadUnaligned(as: Px16.self)

@@ -43,6 +43,10 @@ func over8(_ s: Px8, _ d: Px8, opacity: UInt32) -> Px8 {
     return (b[0] & b[1]) >> 24 == 255
 }
 
+/// Whether all sixteen pixels have full alpha: one lane compare and a mask test (CLanes), where the
+/// halves' ANDs were a chain of eight extracts, shuffles and ANDs.
+@inline(__always) func allOpaque(_ p: Px16) -> Bool { segue_all_at_least16(p, 0xff00_0000) != 0 }
+
 /// `put(v, opacity)` for eight samples given as 16-bit lane pairs (blue+red, green+alpha): v scaled
 /// by opacity, then v + dst·(255 − v.alpha) — and the destination unread when all eight come out
 /// opaque (a snapshot's interior). The store of every eight-wide span loop.
@@ -226,7 +230,7 @@ func crossfadeRow(_ dst: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32
     let w = Half16(repeating: UInt16(ob)), iw = Half16(repeating: UInt16(255 - ob))
     while i + 16 <= count {
         let sa = UnsafeRawPointer(a + i).loadUnaligned(as: Px16.self), sb = UnsafeRawPointer(b + i).loadUnaligned(as: Px16.self)
-        if lerps && allOpaque(sa.lowHalf & sa.highHalf & sb.lowHalf & sb.highHalf) {
+        if lerps && allOpaque(sa & sb) {
             UnsafeMutableRawPointer(dst + i).storeBytes(of: Px16(lowHalf: lerp8(sb.lowHalf, sa.lowHalf, w, iw),
                                                                  highHalf: lerp8(sb.highHalf, sa.highHalf, w, iw)), as: Px16.self)
         } else {
