@@ -124,6 +124,15 @@ func putLanes16(_ dst: UnsafeMutablePointer<UInt32>, _ rb: Half32, _ ag: Half32,
     UnsafeMutableRawPointer(dst).storeBytes(of: pixels16(rb &+ drb) | (pixels16(ag &+ dag) &<< 8), as: Px16.self)
 }
 
+/// `putLanes16` for sixteen pixels already packed (a turned image's strip rows): stored as they are
+/// where they are opaque at full opacity, without taking them apart into lanes and back.
+@inline(__always)
+func putPacked16(_ dst: UnsafeMutablePointer<UInt32>, _ p: Px16, opacity: UInt32) {
+    if opacity == 255 && allOpaque(p) { return UnsafeMutableRawPointer(dst).storeBytes(of: p, as: Px16.self) }
+    let byte = Px16(repeating: 0x00ff_00ff)
+    putLanes16(dst, lanes32(p & byte), lanes32((p &>> 8) & byte), opacity: opacity)
+}
+
 /// `meshSpan`'s pixels 0..<count − count % 16, sixteen a step; returns how many that is.
 @inline(__always)
 func meshSpan16(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int,

@@ -100,7 +100,7 @@ struct TurnedStrips {
             return low & ~(low &>> 31)
         }
         let xMax = I16(repeating: Int32(256 * (width - 1) - 1)), yMax = I16(repeating: Int32(256 * (height - 1) - 1))
-        let byte = Px16(repeating: 0x00ff_00ff), mask = Self.ring - 1, ahead = Self.ahead
+        let mask = Self.ring - 1, ahead = Self.ahead
         let gathers = depth > Self.selectsUpTo, ringIndex = I16(repeating: Int32(16 * Self.ring - 1))
         var j = rows.lowerBound - depth
         var c = C &+ j &* dCy, r = R &+ j &* dRy
@@ -132,7 +132,7 @@ struct TurnedStrips {
                             d += 1
                         }
                     }
-                    putLanes16(target.row(j) + x0, lanes32(p & byte), lanes32((p &>> 8) & byte), opacity: opacity)
+                    putPacked16(target.row(j) + x0, p, opacity: opacity)
                 }
                 j += 1; c &+= dCy; r &+= dRy
             }
