@@ -2,13 +2,13 @@
 // opaquely. A cube or a turning card covers most of the screen, and clearing the whole frame first
 // wrote most pixels twice (the clear was 5 % of such a frame at 1920×1080; leaving the card's inside
 // took 3–14 % off the flips' near-flat frames, measured, though nothing off the cube's). Effects that
-// know their opaque outline before they draw (`OutlinedEffect`: the card's quad, the cube's larger
-// face) say so, and the fill leaves its inside alone from a margin in — where the outline's feathered
+// know their opaque outline before they draw (`OutlinedEffect`: the card's quad, the cube's
+// faces) say so, and the fill leaves its inside alone from a margin in — where the outline's feathered
 // edges and the textures' frames blend over the backdrop, it is filled. Effects that cannot say get
 // it all.
 
 /// What a frame of an effect paints opaquely, known before it is drawn: convex polygons (device
-/// corners in order) and how far inside them, in device pixels, the paint is opaque for sure.
+/// corners in order) and how far inside each of them, in device pixels, the paint is opaque for sure.
 struct OpaqueOutline {
     var vertices: [MeshVertex] = []
     var polygons: [Range<Int>] = []
@@ -31,7 +31,7 @@ protocol OutlinedEffect: TransitionEffect {
 /// Fills the backdrop of an effect's frames, keeping its storage from frame to frame.
 struct EffectBackdrop {
     private var outline = OpaqueOutline()
-    private var occlusion = Occlusion()
+    private var occlusion = Occlusion(), another = Occlusion()
 
     /// Fills `canvas` (its clip) with `pixel` but where frame `f` of `effect` paints opaquely.
     mutating func fill(_ canvas: Canvas, with pixel: UInt32, under effect: TransitionEffect, _ f: EffectFrame) {
@@ -43,8 +43,14 @@ struct EffectBackdrop {
             e.opaqueOutline(f, into: &outline)
         }
         guard !outline.polygons.isEmpty else { return canvas.clear(to: pixel) }
-        occlusion.rebuild(covering: outline.polygons, of: outline.vertices, rows: canvas.clip.y0..<canvas.clip.y1,
-                          margin: outline.margin)
+        // Each polygon is eroded on its own and their ranges joined (two a row), so where two meet
+        // (the cube's faces, along an edge each fades at) the band along that edge is filled.
+        let rows = canvas.clip.y0..<canvas.clip.y1, polygons = outline.polygons
+        occlusion.rebuild(covering: polygons.prefix(1), of: outline.vertices, rows: rows, margin: outline.margin)
+        for k in polygons.indices.dropFirst() {
+            another.rebuild(covering: polygons[k...k], of: outline.vertices, rows: rows, margin: outline.margin)
+            occlusion.add(another)
+        }
         canvas.clear(to: pixel, leaving: occlusion)
     }
 }

@@ -182,7 +182,7 @@ struct Occlusion {
     /// pixels) over `rows`, eroded by
     /// `margin` pixels: a pixel is occluded when its centre lies at least `margin` inside the union's
     /// piece on its own row and on the rows `margin` above and below. Reuses its storage.
-    mutating func rebuild(covering polygons: [Range<Int>], of vertices: [MeshVertex], rows: Range<Int>, margin: Int) {
+    mutating func rebuild<P: Collection<Range<Int>>>(covering polygons: P, of vertices: [MeshVertex], rows: Range<Int>, margin: Int) {
         first = rows.lowerBound
         let n = rows.count
         coverLo.removeAll(keepingCapacity: true); coverLo.append(contentsOf: repeatElement(.infinity, count: n))
