@@ -36,7 +36,6 @@ struct EffectBackdropTests {
                 #expect(around.maxChannelDifference(to: full) == 0, "\(type.rawValue) \(subtype) at \(p)")
                 // The card or the faces cover a good part of the frame: the fill left it alone.
                 if k == 2 { #expect(left > 2000, "\(type.rawValue) \(subtype) at \(p): \(left) pixels left") }
-
             }
         }
         // With fast paths off, the backdrop is filled whole.

@@ -28,8 +28,8 @@ struct TurnedStrips {
     /// Lane i's position minus the group's (8.24, split at bit 16 as `affineSpan`'s steps), in the
     /// texture's columns (c) and rows (r).
     let cHigh, cLow, rHigh, rLow: I16
-    /// The lanes that read the least texture column and row (the window's first), and their offsets.
-    let leastColumnLane, leastRowLane: Int
+    /// The least of the lanes' offsets in the texture's columns and rows (8.24): the window's first
+    /// column and row, less the group's position.
     let leastColumn, leastRow: Int
     /// Lane i's place in the ring relative to its row's group: i − 16·drop[i] (texels).
     let ringLanes: I16
@@ -73,7 +73,6 @@ struct TurnedStrips {
         cHigh = lanes(c.map { $0 >> 16 }); cLow = lanes(c.map { $0 & 0xffff })
         rHigh = lanes(r.map { $0 >> 16 }); rLow = lanes(r.map { $0 & 0xffff })
         leastColumn = c.min()!; leastRow = r.min()!
-        leastColumnLane = c.firstIndex(of: leastColumn)!; leastRowLane = r.firstIndex(of: leastRow)!
         ringLanes = lanes((0..<16).map { $0 - 16 * rows[$0] })
         lanesAt = (0...depth).map { d in
             var m = Px16()
