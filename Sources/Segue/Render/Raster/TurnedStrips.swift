@@ -108,9 +108,20 @@ struct TurnedStrips {
         let gathers = depth > Self.selectsUpTo, ringIndex = I16(repeating: Int32(16 * Self.ring - 1))
         var j = rows.lowerBound - depth
         var c = C &+ j &* dCy, r = R &+ j &* dRy
+        // The lanes' positions carried from group to group in vectors, split at bit 16 as `positions`
+        // splits them (high part, and low part 0…0xffff whose carry the step adds), so that a group's
+        // lanes do not wait on broadcasts of the scalars.
+        let low = Int32(0xffff)
+        var xh = positions(c, cHigh, cLow), yh = positions(r, rHigh, rLow)
+        var xl = (I16(repeating: Int32(truncatingIfNeeded: c & 0xffff)) &+ cLow) & low
+        var yl = (I16(repeating: Int32(truncatingIfNeeded: r & 0xffff)) &+ rLow) & low
+        let dxh = I16(repeating: Int32(truncatingIfNeeded: dCy >> 16)), dxl = I16(repeating: Int32(truncatingIfNeeded: dCy & 0xffff))
+        let dyh = I16(repeating: Int32(truncatingIfNeeded: dRy >> 16)), dyl = I16(repeating: Int32(truncatingIfNeeded: dRy & 0xffff))
         lanesAt.withUnsafeBufferPointer { lanesAt in
             while j < rows.upperBound {
-                let x = clamp(positions(c, cHigh, cLow), xMax), y = clamp(positions(r, rHigh, rLow), yMax)
+                let x = clamp(xh, xMax), y = clamp(yh, yMax)
+                xl &+= dxl; xh &+= dxh &+ (xl &>> 16); xl &= low
+                yl &+= dyl; yh &+= dyh &+ (yl &>> 16); yl &= low
                 // The lower two rows of the window `ahead` groups on, all three lines of each.
                 let ac = (c &+ ahead &* dCy &+ leastColumn) >> 24, ar = (r &+ ahead &* dRy &+ leastRow) >> 24
                 let hint = UnsafeRawPointer(tex + min(max(ar + 1, 0), height - 1) * stride + min(max(ac, 0), width - 1))
