@@ -50,11 +50,11 @@ public final class CubeEffect: TransitionEffect, OutlinedEffect {
     /// the smaller one's inside cleared and drawn over: both, the cube held at 0.5 took 0.95× the
     /// time and whole transitions' p95 and p99 0.93× and 0.95×.)
     func opaqueOutline(_ f: EffectFrame, into outline: inout OpaqueOutline) {
-        var any = false
+        let before = outline.polygons.count
         let pr = faces(f) { corners, _, isOld in
-            if isOld ? f.oldIsOpaque : f.newIsOpaque { outline.add(corners); any = true }
+            if isOld ? f.oldIsOpaque : f.newIsOpaque { outline.add(corners) }
         }
-        guard any else { return }
+        guard outline.polygons.count > before else { return }
         outline.margin = max(outline.margin, pr.coverMargin(f.old) + 1, pr.coverMargin(f.new) + 1)
     }
 

@@ -103,7 +103,8 @@ struct TurnedStrips {
         @inline(__always) func leastTap(_ P: Int, _ hi: Int32) -> Int32 {
             min(max(Int32(truncatingIfNeeded: P >> 16), 0), hi) >> 8
         }
-        let xMax = I16(repeating: Int32(256 * (width - 1) - 1)), yMax = I16(repeating: Int32(256 * (height - 1) - 1))
+        let xLast = Int32(256 * (width - 1) - 1), yLast = Int32(256 * (height - 1) - 1)
+        let xMax = I16(repeating: xLast), yMax = I16(repeating: yLast)
         let mask = Self.ring - 1, ahead = Self.ahead
         let gathers = depth > Self.selectsUpTo, ringIndex = I16(repeating: Int32(16 * Self.ring - 1))
         var j = rows.lowerBound - depth
@@ -129,7 +130,7 @@ struct TurnedStrips {
                 segue_prefetch(hint); segue_prefetch(hint + 64); segue_prefetch(hint + 124)
                 segue_prefetch(next); segue_prefetch(next + 64); segue_prefetch(next + 124)
                 let taps = windowTaps(tex, stride, columns: x &>> 8, rows: y &>> 8,
-                                      origin: (leastTap(c &+ leastColumn, xMax[0]), leastTap(r &+ leastRow, yMax[0])), hints: 0) ?? gather16(tex, stride, x, y)
+                                      origin: (leastTap(c &+ leastColumn, xLast), leastTap(r &+ leastRow, yLast)), hints: 0) ?? gather16(tex, stride, x, y)
                 let (rb, ag) = bilinear16Lanes(taps.0, taps.1, taps.2, taps.3, unsafeBitCast(x, to: Px16.self),
                                                unsafeBitCast(y, to: Px16.self))
                 ring[j & mask] = pixels16(rb) | (pixels16(ag) &<< 8)
