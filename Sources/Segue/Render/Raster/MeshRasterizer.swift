@@ -116,15 +116,19 @@ struct MeshRasterizer {
 
     func draw(_ t: UnsafePointer<RasterTriangle>) {
         let r1 = t.pointee.r1
+        var walk = RowColumns(t, row: t.pointee.r0)
         for r in t.pointee.r0...r1 {
-            let (cs, ce) = RasterTriangle.columns(t, row: r)
-            // The same columns two rows down, where that row's span lies near this one's: hinted,
-            // so that a short span's pixels are in the cache when it is drawn.
-            if cs < ce && r + 2 <= r1 {
-                let ahead = target.row(r + 2)
-                segue_prefetch(ahead + cs); segue_prefetch(ahead + ce - 1)
+            let (cs, ce) = walk.next()
+            visible(row: r, cs, ce) {
+                // The same columns two rows down, where that row's span lies near this one's:
+                // hinted, so that a short span's pixels are in the cache when it is drawn (only
+                // visible ones: an occluded strip's would be fetched for nothing).
+                if r + 2 <= r1 {
+                    let ahead = target.row(r + 2)
+                    segue_prefetch(ahead + $0); segue_prefetch(ahead + $1 - 1)
+                }
+                span(t, row: r, $0, $1)
             }
-            visible(row: r, cs, ce) { span(t, row: r, $0, $1) }
         }
     }
 
@@ -392,6 +396,62 @@ struct Edge {
         if A > 0 { cs = max(cs, MeshRasterizer.floorDiv(-K, 16 * A) + 1) }
         else if A < 0 { ce = min(ce, MeshRasterizer.ceilDiv(K, -16 * A)) }
         else if K <= 0 { ce = cs }
+    }
+}
+
+/// The columns of a triangle's consecutive rows, `RasterTriangle.columns` row after row without its
+/// divisions: each edge's bound is a floor quotient whose numerator changes by the same amount every
+/// row, so its quotient and remainder are carried from row to row (exact, as the divisions are).
+struct RowColumns {
+    private var e0, e1, e2, e3, e4, e5: EdgeStep
+    private let polygon: Bool, c0, c1: Int
+
+    /// The walk of triangle t from row r.
+    init(_ t: UnsafePointer<RasterTriangle>, row r: Int) {
+        let py = 16 * r + 8
+        c0 = t.pointee.c0; c1 = t.pointee.c1; polygon = t.pointee.sides > 3
+        e0 = EdgeStep(t.pointee.e0, row: py); e1 = EdgeStep(t.pointee.e1, row: py); e2 = EdgeStep(t.pointee.e2, row: py)
+        e3 = EdgeStep(t.pointee.e3, row: py); e4 = EdgeStep(t.pointee.e4, row: py); e5 = EdgeStep(t.pointee.e5, row: py)
+    }
+
+    /// This row's columns (empty when cs ≥ ce); the walk moves on to the next row.
+    @inline(__always) mutating func next() -> (Int, Int) {
+        var cs = c0, ce = c1
+        e0.clip(&cs, &ce); e1.clip(&cs, &ce); e2.clip(&cs, &ce)
+        if polygon { e3.clip(&cs, &ce); e4.clip(&cs, &ce); e5.clip(&cs, &ce) }
+        return (cs, ce)
+    }
+}
+
+/// One edge's bound on the columns of consecutive rows (`Edge.clip`): with N = −K and D = 16·|A|, the
+/// first column inside is ⌊N/D⌋ + 1 where A > 0, the column past the last −⌊N/D⌋ where A < 0; N falls
+/// by 16·B a row. A horizontal edge passes a row where K > 0 (K kept in `q`).
+struct EdgeStep {
+    /// ⌊N/D⌋ and N − D·⌊N/D⌋ at the current row (K for a horizontal edge).
+    private var q, m: Int
+    /// D, and the quotient and remainder of a row's change of N (of K: `sq`, for a horizontal edge).
+    private let d, sq, sm: Int
+    private let lower: Bool
+
+    init(_ e: Edge, row py: Int) {
+        let K = e.A * (8 - e.Xa) + e.B * (py - e.Ya) + e.bias
+        lower = e.A > 0
+        guard e.A != 0 else { q = K; m = 0; d = 0; sq = 16 * e.B; sm = 0; return }
+        d = 16 * abs(e.A)
+        q = MeshRasterizer.floorDiv(-K, d); m = -K - q * d
+        sq = MeshRasterizer.floorDiv(-16 * e.B, d); sm = -16 * e.B - sq * d
+    }
+
+    /// Narrows [cs, ce) to this row's columns inside the edge, and steps to the next row.
+    @inline(__always) mutating func clip(_ cs: inout Int, _ ce: inout Int) {
+        if d == 0 {
+            if q <= 0 { ce = cs }
+            q += sq
+            return
+        }
+        if lower { cs = max(cs, q + 1) } else { ce = min(ce, -q) }
+        q += sq; m += sm
+        if m >= d { m -= d; q += 1 }
     }
 }
 
