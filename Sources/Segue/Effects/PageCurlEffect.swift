@@ -28,9 +28,10 @@ public final class PageCurlEffect: TransitionEffect {
 
     private var flat = Mesh(), front = Mesh(), back = Mesh(), under = Mesh(), shadow = Mesh()
     /// Where the back of the page, opaque, covers what is drawn before it (`Occlusion`); the back's
-    /// polygons it is built from, as vertex ranges of `back`.
+    /// polygons it is built from (`appendCover`), as vertex ranges of `backCover`.
     private(set) var occlusion = Occlusion()
-    private var backPolygons: [Range<Int>] = []
+    private var backCover: [MeshVertex] = [], backCoverPolygons: [Range<Int>] = []
+    private var coverCorners: [(x: Double, y: Double)] = [], clipped: [(x: Double, y: Double)] = []
     /// The pixels a frame left as its flat page and its page underneath drew them, plain
     /// (`EffectFrame.lastFrameKept`), per target it was drawn into (the last two: a window presents
     /// from two buffers in turn), with what that frame was drawn from; this frame's, built before
@@ -194,7 +195,9 @@ public final class PageCurlEffect: TransitionEffect {
             self.pageVertex(lift(x, y, d), u: x, v: y, pr: pr, texture: page, opacity: f.opacity, shade: contact(d))
         }
         // Flat: beyond the contact shade one polygon, then strips across it up to the axis.
-        flat.reset(); front.reset(); back.reset(); backPolygons.removeAll(keepingCapacity: true)
+        flat.reset(); front.reset(); back.reset()
+        backCover.removeAll(keepingCapacity: true); backCoverPolygons.removeAll(keepingCapacity: true)
+        let margin = pr.coverMargin(page)
         fillSlab(from: -.infinity, to: -reach, axis)
         append(to: &flat, skirts: false, axis, vertex)
         let plainFlat = 0..<flat.vertices.count
@@ -217,20 +220,21 @@ public final class PageCurlEffect: TransitionEffect {
             if k < Self.rollStrips / 2 {
                 append(to: &front, skirts: true, axis, vertex)
             } else {
-                backPolygons.append(back.vertices.count..<back.vertices.count + slab.count)
+                let base = back.vertices.count
                 append(to: &back, skirts: true, along: k == Self.rollStrips / 2 ? d0 : nil, axis, vertex)
+                appendCover(from: base, margin: margin, axis)
             }
         }
         fillSlab(from: Double.pi * r, to: .infinity, axis)
-        backPolygons.append(back.vertices.count..<back.vertices.count + slab.count)
+        let base = back.vertices.count
         append(to: &back, skirts: true, axis, vertex)
+        appendCover(from: base, margin: margin, axis)
         // The back, opaque, covers its own front, the flat page beneath the part lying back on top
         // and the page underneath the roll: those pixels are left undrawn, from a few pixels in from
         // the back's outline, where it is opaque for sure whatever its feathering.
         let covering = leavesCoveredPixels && FastPaths.enabled && pageOpaque && f.opacity >= 1
         if covering {
-            occlusion.rebuild(covering: backPolygons, of: back.vertices, rows: canvas.clip.y0..<canvas.clip.y1,
-                              margin: pr.coverMargin(page))
+            occlusion.rebuild(covering: backCoverPolygons, of: backCover, rows: canvas.clip.y0..<canvas.clip.y1, margin: 1)
         }
         let occluded = covering ? occlusion : nil
         // What the last frame left as this one draws it (`EffectFrame.lastFrameKept`), so not drawn
@@ -243,7 +247,7 @@ public final class PageCurlEffect: TransitionEffect {
         // The slot of this target (else the one drawn into longer ago), made the first.
         if kept[0].target !== canvas.target { kept.swapAt(0, 1) }
         if let key = KeptKey(f, page: page, below: below, clip: canvas.clip), covering {
-            let rows = canvas.clip.y0..<canvas.clip.y1, margin = pr.coverMargin(page)
+            let rows = canvas.clip.y0..<canvas.clip.y1
             onePolygon[0] = plainFlat
             nowFlat.rebuild(covering: onePolygon, of: flat.vertices, rows: rows, margin: margin)
             nowFlat.remove(aroundHullOf: back.vertices, margin: margin)
@@ -351,6 +355,53 @@ public final class PageCurlEffect: TransitionEffect {
                 mesh.appendSkirt(mesh.vertices[base + k], mesh.vertices[base + (k + 1) % slab.count], inside: centre)
             }
         }
+    }
+
+    /// Appends to the back's cover the slab (`fillSlab`) just appended to `back` from vertex `base`,
+    /// less a band along its edges on the page's border: there the page's frame fades and its skirt
+    /// feathers it, so only what lies `margin` device pixels inside is opaque for sure (`Occlusion`'s
+    /// margin, as a box: the band is margin − 1 wide, the cover eroded by one more). Its edges across
+    /// the page, lines of d, stay: the next slab continues the page there, or at the crest nothing
+    /// but the feather beyond the edge, the slab's own pixels opaque up to it — so the roll's front,
+    /// thin strips crowding the crest, is left undrawn up to a pixel from it, not `margin` pixels.
+    private func appendCover(from base: Int, margin: Int, _ axis: PageAxis) {
+        guard slab.count >= 3 else { return }
+        coverCorners.removeAll(keepingCapacity: true)
+        var cx = 0.0, cy = 0.0
+        for k in slab.indices {
+            let v = back.vertices[base + k]
+            coverCorners.append((Double(v.x), Double(v.y)))
+            cx += Double(v.x) / Double(slab.count); cy += Double(v.y) / Double(slab.count)
+        }
+        let inset = Double(margin - 1)
+        for k in slab.indices {
+            let a = slab[k], b = slab[(k + 1) % slab.count]
+            guard (a.x == 0 && b.x == 0) || (a.x == axis.W && b.x == axis.W) || (a.y == 0 && b.y == 0) || (a.y == axis.H && b.y == axis.H)
+            else { continue }
+            // The edge's line moved inward: keep n·p ≥ n·a + inset·(|nx| + |ny|) (a box's reach along n).
+            let p = back.vertices[base + k], q = back.vertices[base + (k + 1) % slab.count]
+            let ex = Double(q.x - p.x), ey = Double(q.y - p.y), length = (ex * ex + ey * ey).squareRoot()
+            guard length > 1e-9 else { continue }
+            var nx = -ey / length, ny = ex / length
+            if (cx - Double(p.x)) * nx + (cy - Double(p.y)) * ny < 0 { nx = -nx; ny = -ny }
+            let c = Double(p.x) * nx + Double(p.y) * ny + inset * (abs(nx) + abs(ny))
+            // Sutherland–Hodgman against the one half-plane.
+            clipped.removeAll(keepingCapacity: true)
+            for j in coverCorners.indices {
+                let u = coverCorners[j], w = coverCorners[(j + 1) % coverCorners.count]
+                let fu = u.x * nx + u.y * ny - c, fw = w.x * nx + w.y * ny - c
+                if fu >= 0 { clipped.append(u) }
+                if (fu >= 0) != (fw >= 0) {
+                    let t = fu / (fu - fw)
+                    clipped.append((u.x + t * (w.x - u.x), u.y + t * (w.y - u.y)))
+                }
+            }
+            swap(&coverCorners, &clipped)
+        }
+        guard coverCorners.count >= 3 else { return }
+        let start = backCover.count
+        for c in coverCorners { backCover.append(MeshVertex(x: Float(c.x), y: Float(c.y), u: 0, v: 0)) }
+        backCoverPolygons.append(start..<backCover.count)
     }
 
     /// A vertex of the curling page: the front lit by its slope, the back washed out and see-through.
