@@ -38,6 +38,13 @@ typealias Half32 = SIMD32<UInt16>
 extension SpanPlanes {
     /// `positions8` for sixteen pixels.
     @inline(__always) func positions16(_ f: F16) -> (x: I16, y: I16) { positions(f) }
+    /// `positions16` where 1/(q + f·dq) is `iq` in every lane.
+    @inline(__always) func positions16(_ f: F16, reciprocal iq: F16) -> (x: I16, y: I16) {
+        let x = (F16(repeating: s) + f * ds) * iq + Self.offset
+        let y = (F16(repeating: t) + f * dt) * iq + Self.offset
+        let m = I16(repeating: Self.magicBits)
+        return (unsafeBitCast(x, to: I16.self) &- m, unsafeBitCast(y, to: I16.self) &- m)
+    }
 }
 
 /// `gather8` for sixteen pixels: each tap pair one 64-bit load, put in lane order as left and right
@@ -156,8 +163,11 @@ func planeGroups16(_ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: 
     @inline(__always) func groups(_ along: Bool, _ window: Bool, _ pixels: Range<Int>) {
         var lane = F16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) + Float(first + pixels.lowerBound)
         var i = pixels.lowerBound
+        // An affine span (1/w constant along it: dq zero) divides once, not once a pixel — the same
+        // quotient, as q + f·0 is q.
+        let affine = planes.dq == 0, iq = F16(repeating: 1 / planes.q)
         while i + 16 <= pixels.upperBound {
-            let (x, y) = planes.positions16(lane)
+            let (x, y) = affine ? planes.positions16(lane, reciprocal: iq) : planes.positions16(lane)
             let (t00, t10, t01, t11) = gather16(tex, stride, x, y, alongRows: along, window: window)
             let (rb, ag) = bilinear16Lanes(t00, t10, t01, t11, unsafeBitCast(x, to: Px16.self), unsafeBitCast(y, to: Px16.self))
             write(i, rb, ag)
