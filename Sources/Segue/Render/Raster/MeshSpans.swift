@@ -368,10 +368,24 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
         return
     }
     let onTexels = start.map { ($0.x | $0.y) & 0xff == 0 } ?? false
-    // At the planes' positions: sixteen a step (MeshSpans16), the last 0…15 pixels eight a step.
+    // At the planes' positions: sixteen a step (MeshSpans16), the last 9…15 pixels as one more step
+    // of sixteen, fewer eight a step.
+    let along = start == nil && (alongRows ?? planes.stepsAlongRows(first: first, count: count))
     let done = start != nil ? 0
         : shadedSpan16(dst, count, tex, stride, planes, first: first, shade: shade, highlight: lights ? highlight : nil,
-                       alpha: fades ? alpha : nil, alongRows: alongRows ?? planes.stepsAlongRows(first: first, count: count))
+                       alpha: fades ? alpha : nil, alongRows: along)
+    if start == nil && count - done > 8 {
+        @inline(__always) func at(_ ramp: FactorRamp, _ i: Int) -> I16 { I16(lowHalf: ramp.at(i), highHalf: ramp.at(i + 8)) }
+        let drawn = lastSixteen(dst, count, done: done, first: first, within: row) { d, lane, offset in
+            let (x, y) = planes.positions16(lane)
+            let (t00, t10, t01, t11) = gather16(tex, stride, x, y, alongRows: along, window: windowTapsAvailable)
+            let (rb, ag) = bilinear16Lanes(t00, t10, t01, t11, unsafeBitCast(x, to: Px16.self), unsafeBitCast(y, to: Px16.self))
+            let (orb, oag) = modulate16(rb, ag, shade: at(shade, offset), highlight: lights ? at(highlight, offset) : nil,
+                                        alpha: fades ? at(alpha, offset) : nil)
+            putLanes16(d, orb, oag, opacity: 255)
+        }
+        if drawn { return }
+    }
     eightAtATime(dst + done, count - done, first: first + done, within: row) { d, lane, rest in
         let offset = done + rest
         let rb: Half16, ag: Half16
@@ -397,6 +411,34 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
                                    alpha: fades ? alpha.at(offset) : nil)
         putLanes8(d, orb, oag, opacity: 255)
     }
+}
+
+/// `eightAtATime`'s last step for the 9…15 pixels from `done` to `count` of a span as one step of
+/// sixteen (MeshSpans16), on a sixteen-pixel window of `row` placed, laned and put back as
+/// `eightAtATime` places its eight: one step where eight a step took two. False, having done
+/// nothing, where the row is narrower than sixteen pixels.
+@inline(__always)
+func lastSixteen(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, done i: Int, first: Int, within row: UnsafeMutableBufferPointer<UInt32>,
+                 _ step: (UnsafeMutablePointer<UInt32>, F16, Int) -> Void) -> Bool {
+    let rest = count - i
+    let x = dst + i - row.baseAddress!
+    let window: Int                                    // where the window starts, from dst + i
+    if x + 16 <= row.count { window = 0 } else if x + rest >= 16 { window = rest - 16 } else { return false }
+    let iota = I16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+    // Span indices from the window's first, clamped to first…first+count−1, as floats.
+    let n = iota &+ Int32(first + i + window), lo = Int32(first), hi = Int32(first + count - 1)
+    let d = n &- hi, m = hi &+ (d & (d &>> 31))
+    let e = m &- lo, c = lo &+ (e & ~(e &>> 31))
+    let lane = unsafeBitCast(c | 0x4b00_0000, to: F16.self) - 8_388_608
+    let w = dst + i + window
+    let before = UnsafeRawPointer(w).loadUnaligned(as: Px16.self)
+    step(w, lane, i + window)
+    let after = UnsafeRawPointer(w).loadUnaligned(as: Px16.self)
+    // Keep `after` in the tail's lanes (window lanes −window ..< rest − window), `before` elsewhere.
+    let k = iota &+ Int32(window)
+    let inTail = unsafeBitCast((~k & (k &- Int32(rest))) &>> 31, to: Px16.self)
+    UnsafeMutableRawPointer(w).storeBytes(of: (after & inTail) | (before & ~inTail), as: Px16.self)
+    return true
 }
 
 /// Whether shade, highlight and alpha in 8.16 (starting at SH, HL, AL, stepping dSH, dHL, dAL a
