@@ -1,8 +1,9 @@
 // MeshRasterizer: the one textured-triangle rasterizer behind every 3D and warp effect.
 // - Exact coverage: vertices snap to 1/16 px and edge functions are evaluated in 64-bit integers, so
 //   the top-left rule is exact — a pixel centre on an edge shared by two triangles belongs to exactly
-//   one of them (no cracks, no double blending). Each row's span comes from one integer division per
-//   edge, not from per-pixel tests.
+//   one of them (no cracks, no double blending). Each row's span comes from each edge's floor
+//   quotient, not from per-pixel tests: divided once where a triangle's rows start, then carried row
+//   to row with its remainder (`RowColumns`), exactly.
 // - Perspective-correct texturing: u/w, v/w and 1/w are planes in screen space; every pixel's (u, v)
 //   is their quotient, computed eight pixels at a time in single precision (MeshSpans) — exact to
 //   about 1/1000 texel whatever the perspective, with no subdivision or stepping error.
