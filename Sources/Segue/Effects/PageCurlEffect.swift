@@ -230,8 +230,9 @@ public final class PageCurlEffect: TransitionEffect {
         append(to: &back, skirts: true, axis, vertex)
         appendCover(from: base, margin: margin, axis)
         // The back, opaque, covers its own front, the flat page beneath the part lying back on top
-        // and the page underneath the roll: those pixels are left undrawn, from a few pixels in from
-        // the back's outline, where it is opaque for sure whatever its feathering.
+        // and the page underneath the roll: those pixels are left undrawn, from where it is opaque
+        // for sure whatever its feathering — a few pixels in along the page's border, one across the
+        // page (`appendCover`).
         let covering = leavesCoveredPixels && FastPaths.enabled && pageOpaque && f.opacity >= 1
         if covering {
             occlusion.rebuild(covering: backCoverPolygons, of: backCover, rows: canvas.clip.y0..<canvas.clip.y1, margin: 1)

@@ -98,7 +98,12 @@ struct SpanPlanes {
     /// `positions8` for any lane count (`positions16` too): F and I are the float and integer
     /// vectors of one width.
     @inline(__always) func positions<F: SIMD, I: SIMD>(_ f: F) -> (x: I, y: I) where F.Scalar == Float, I.Scalar == Int32 {
-        let iq = F(repeating: 1) / (F(repeating: q) + f * dq)
+        positions(f, reciprocal: F(repeating: 1) / (F(repeating: q) + f * dq))
+    }
+
+    /// `positions` with 1/(q + f·dq) given as `iq` (an affine span's, the same in every lane).
+    @inline(__always) func positions<F: SIMD, I: SIMD>(_ f: F, reciprocal iq: F) -> (x: I, y: I)
+        where F.Scalar == Float, I.Scalar == Int32 {
         let x = (F(repeating: s) + f * ds) * iq + Self.offset
         let y = (F(repeating: t) + f * dt) * iq + Self.offset
         let m = I(repeating: Self.magicBits)
@@ -416,7 +421,8 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
 /// `eightAtATime`'s last step for the 9…15 pixels from `done` to `count` of a span as one step of
 /// sixteen (MeshSpans16), on a sixteen-pixel window of `row` placed, laned and put back as
 /// `eightAtATime` places its eight: one step where eight a step took two. False, having done
-/// nothing, where the row is narrower than sixteen pixels.
+/// nothing, where neither the window from the tail's first pixel nor the one ending at its last lies
+/// inside the row (a row narrower than sixteen pixels, or a tail near both its ends).
 @inline(__always)
 func lastSixteen(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, done i: Int, first: Int, within row: UnsafeMutableBufferPointer<UInt32>,
                  _ step: (UnsafeMutablePointer<UInt32>, F16, Int) -> Void) -> Bool {

@@ -39,12 +39,7 @@ extension SpanPlanes {
     /// `positions8` for sixteen pixels.
     @inline(__always) func positions16(_ f: F16) -> (x: I16, y: I16) { positions(f) }
     /// `positions16` where 1/(q + f·dq) is `iq` in every lane.
-    @inline(__always) func positions16(_ f: F16, reciprocal iq: F16) -> (x: I16, y: I16) {
-        let x = (F16(repeating: s) + f * ds) * iq + Self.offset
-        let y = (F16(repeating: t) + f * dt) * iq + Self.offset
-        let m = I16(repeating: Self.magicBits)
-        return (unsafeBitCast(x, to: I16.self) &- m, unsafeBitCast(y, to: I16.self) &- m)
-    }
+    @inline(__always) func positions16(_ f: F16, reciprocal iq: F16) -> (x: I16, y: I16) { positions(f, reciprocal: iq) }
 }
 
 /// `gather8` for sixteen pixels: each tap pair one 64-bit load, put in lane order as left and right
