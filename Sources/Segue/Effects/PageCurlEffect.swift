@@ -84,6 +84,10 @@ public final class PageCurlEffect: TransitionEffect {
     private struct PageAxis {
         let W, H, nx, ny, L: Double
         func d(_ x: Double, _ y: Double) -> Double { x * nx + y * ny - L }
+        /// Whether the edge from page point a to b lies on the page's border.
+        func onBorder(_ a: (x: Double, y: Double, d: Double), _ b: (x: Double, y: Double, d: Double)) -> Bool {
+            (a.x == 0 && b.x == 0) || (a.x == W && b.x == W) || (a.y == 0 && b.y == 0) || (a.y == H && b.y == H)
+        }
     }
     /// The shadow's darkness along its fall, as premultiplied black (reused from frame to frame).
     private var shadowRamp: [UInt32] = []
@@ -351,8 +355,7 @@ public final class PageCurlEffect: TransitionEffect {
         centre.x /= Float(slab.count); centre.y /= Float(slab.count)
         for k in slab.indices {
             let a = slab[k], b = slab[(k + 1) % slab.count]
-            if (a.x == 0 && b.x == 0) || (a.x == axis.W && b.x == axis.W) || (a.y == 0 && b.y == 0) || (a.y == axis.H && b.y == axis.H)
-                || (line != nil && a.d == line && b.d == line) {
+            if axis.onBorder(a, b) || (line != nil && a.d == line && b.d == line) {
                 mesh.appendSkirt(mesh.vertices[base + k], mesh.vertices[base + (k + 1) % slab.count], inside: centre)
             }
         }
@@ -377,8 +380,7 @@ public final class PageCurlEffect: TransitionEffect {
         let inset = Double(margin - 1)
         for k in slab.indices {
             let a = slab[k], b = slab[(k + 1) % slab.count]
-            guard (a.x == 0 && b.x == 0) || (a.x == axis.W && b.x == axis.W) || (a.y == 0 && b.y == 0) || (a.y == axis.H && b.y == axis.H)
-            else { continue }
+            guard axis.onBorder(a, b) else { continue }
             // The edge's line moved inward: keep n·p ≥ n·a + inset·(|nx| + |ny|) (a box's reach along n).
             let p = back.vertices[base + k], q = back.vertices[base + (k + 1) % slab.count]
             let ex = Double(q.x - p.x), ey = Double(q.y - p.y), length = (ex * ex + ey * ey).squareRoot()

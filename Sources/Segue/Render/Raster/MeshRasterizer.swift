@@ -58,7 +58,7 @@ struct MeshRasterizer {
     /// Draws the mesh's triangles in order; runs of triangles over the same rows (a grid row) as bands.
     func draw(_ mesh: Mesh) {
         let v = mesh.vertices, n = v.count
-        var band: [RasterTriangle] = [], spans: [BandSpan] = [], sorted: [BandSpan] = []
+        var band: [RasterTriangle] = [], spans: [BandSpan] = [], sorted: [BandSpan] = [], walks: [RowColumns] = []
         var attributes: RowAttributes? = nil
         defer { attributes?.free() }
         var rows = (0, -1)                             // the band's rows
@@ -66,7 +66,7 @@ struct MeshRasterizer {
             band.withUnsafeBufferPointer { b in
                 if b.count >= Self.bandMinimum {
                     if attributes == nil { attributes = RowAttributes(columns: clip.x0..<clip.x1) }
-                    draw(band: b, attributes!, &spans, &sorted)
+                    draw(band: b, attributes!, &spans, &sorted, &walks)
                 } else {
                     for k in b.indices { draw(b.baseAddress! + k) }
                 }

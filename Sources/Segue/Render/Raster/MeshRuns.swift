@@ -27,7 +27,8 @@ extension MeshRasterizer {
     struct BandSpan { let k, cs, ce: Int }
 
     /// Draws a band: triangles over the same rows, in mesh order.
-    func draw(band: UnsafeBufferPointer<RasterTriangle>, _ a: RowAttributes, _ spans: inout [BandSpan], _ sorted: inout [BandSpan]) {
+    func draw(band: UnsafeBufferPointer<RasterTriangle>, _ a: RowAttributes, _ spans: inout [BandSpan], _ sorted: inout [BandSpan],
+              _ walks: inout [RowColumns]) {
         let first = band[0]
         // Bands whose middle row has long spans on average are drawn triangle by triangle: runs would
         // not pay for the bookkeeping (the suck's squeezed grid; measured). Spans too long to join a
@@ -41,10 +42,13 @@ extension MeshRasterizer {
             for k in band.indices { draw(band.baseAddress! + k) }
             return
         }
+        // Each triangle's rows walked together (`RowColumns`), all of them from the band's first.
+        walks.removeAll(keepingCapacity: true)
+        for k in band.indices { walks.append(RowColumns(band.baseAddress! + k, row: first.r0)) }
         for r in first.r0...first.r1 {
             spans.removeAll(keepingCapacity: true)
             for k in band.indices {
-                let (cs, ce) = RasterTriangle.columns(band.baseAddress! + k, row: r)
+                let (cs, ce) = walks[k].next()
                 visible(row: r, cs, ce) { spans.append(BandSpan(k: k, cs: $0, ce: $1)) }
             }
             if spans.count < Self.runMinimum {

@@ -263,12 +263,9 @@ func bilinear8Lanes(_ t00: Px8, _ t10: Px8, _ t01: Px8, _ t11: Px8, _ fx: Px8, _
 }
 
 /// Runs `step` over `count` pixels eight at a time (`step(dst, lane, offset)`: the pixels at `dst`,
-/// whose span indices are `lane`, the first of them `offset` pixels into the span). The last 1…7 run as one more step on an eight-pixel window of the span's
-/// `row` (the whole row the span lies in): the window ends past the span where the row has room, else
-/// it reaches back before it. Window lanes outside the span repeat the span's end pixels (so every tap
-/// stays inside the texture), and the pixels they would change are put back afterwards, so only the
-/// span's own pixels change — each computed from the destination as it was. Rows narrower than eight
-/// pixels go through a scratch window.
+/// whose span indices are `lane`, the first of them `offset` pixels into the span). The last 1…7 run as
+/// one more step on an eight-pixel window of the span's `row` (the whole row the span lies in;
+/// `lastWindow`); rows narrower than eight pixels go through a scratch window.
 @inline(__always)
 func eightAtATime(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, first: Int, within row: UnsafeMutableBufferPointer<UInt32>,
                   _ step: (UnsafeMutablePointer<UInt32>, F8, Int) -> Void) {
@@ -280,35 +277,52 @@ func eightAtATime(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, first: Int,
         lane += 8
         i += 8
     }
+    guard i < count else { return }
+    if lastWindow(iota, dst, count, done: i, first: first, within: row, Px8.self, step) { return }
+    // A row narrower than eight pixels: through a scratch window.
     let rest = count - i
-    guard rest > 0 else { return }
-    // Span indices start, start+1, … clamped to first…first+count−1, as floats (exact below 2²³:
-    // the integer in the low mantissa bits of 2²³).
-    @inline(__always) func lanes(from start: Int) -> F8 {
-        let n = iota &+ Int32(start), lo = Int32(first), hi = Int32(first + count - 1)
-        let d = n &- hi, m = hi &+ (d & (d &>> 31))
-        let e = m &- lo, c = lo &+ (e & ~(e &>> 31))
-        return unsafeBitCast(c | 0x4b00_0000, to: F8.self) - 8_388_608
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 8) { scratch in
+        let s = scratch.baseAddress!
+        for k in 0..<rest { s[k] = dst[i + k] }
+        step(s, spanLanes(iota, from: first + i, first: first, last: first + count - 1), i)
+        for k in 0..<rest { dst[i + k] = s[k] }
     }
-    let base = row.baseAddress!, x = dst + i - base
-    let window: Int                                    // where the eight-pixel window starts, from dst + i
-    if x + 8 <= row.count { window = 0 } else if x + rest >= 8 { window = rest - 8 } else {
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 8) { scratch in
-            let s = scratch.baseAddress!
-            for k in 0..<rest { s[k] = dst[i + k] }
-            step(s, lanes(from: first + i), i)
-            for k in 0..<rest { dst[i + k] = s[k] }
-        }
-        return
-    }
+}
+
+/// Span indices start, start+1, … (one a lane of `iota`'s width) clamped to first…last, as floats
+/// (exact below 2²³: the integer in the low mantissa bits of 2²³).
+@inline(__always)
+func spanLanes<I: SIMD, F: SIMD>(_ iota: I, from start: Int, first: Int, last: Int) -> F where I.Scalar == Int32, F.Scalar == Float {
+    let n = iota &+ Int32(start), lo = I(repeating: Int32(first)), hi = I(repeating: Int32(last))
+    let d = n &- hi, m = hi &+ (d & (d &>> 31))
+    let e = m &- lo, c = lo &+ (e & ~(e &>> 31))
+    return unsafeBitCast(c | 0x4b00_0000, to: F.self) - 8_388_608
+}
+
+/// The pixels from `done` to `count` of a span, fewer than a window (`iota`'s width, eight or sixteen),
+/// as one `step` on a window of `row`: from the tail's first pixel where the row has room, else ending
+/// at its last, reaching back before it. Window lanes outside the span repeat the span's end pixels
+/// (so every tap stays inside the texture), and the pixels outside the tail are put back afterwards,
+/// so only the tail's own pixels change — each computed from the destination as it was. False,
+/// having done nothing, where neither window lies inside the row.
+@inline(__always)
+func lastWindow<I: SIMD, F: SIMD, P: SIMD>(_ iota: I, _ dst: UnsafeMutablePointer<UInt32>, _ count: Int, done i: Int, first: Int,
+                                            within row: UnsafeMutableBufferPointer<UInt32>, _: P.Type,
+                                            _ step: (UnsafeMutablePointer<UInt32>, F, Int) -> Void) -> Bool
+    where I.Scalar == Int32, F.Scalar == Float, P.Scalar == UInt32 {
+    let width = I.scalarCount, rest = count - i
+    let x = dst + i - row.baseAddress!
+    let window: Int                                    // where the window starts, from dst + i
+    if x + width <= row.count { window = 0 } else if x + rest >= width { window = rest - width } else { return false }
     let w = dst + i + window
-    let before = UnsafeRawPointer(w).loadUnaligned(as: Px8.self)
-    step(w, lanes(from: first + i + window), i + window)
-    let after = UnsafeRawPointer(w).loadUnaligned(as: Px8.self)
-    // Keep `after` in the span's lanes (window lanes −window ..< rest − window), `before` elsewhere.
+    let before = UnsafeRawPointer(w).loadUnaligned(as: P.self)
+    step(w, spanLanes(iota, from: first + i + window, first: first, last: first + count - 1), i + window)
+    let after = UnsafeRawPointer(w).loadUnaligned(as: P.self)
+    // Keep `after` in the tail's lanes (window lanes −window ..< rest − window), `before` elsewhere.
     let k = iota &+ Int32(window)
-    let inSpan = unsafeBitCast((~k & (k &- Int32(rest))) &>> 31, to: Px8.self)
-    UnsafeMutableRawPointer(w).storeBytes(of: (after & inSpan) | (before & ~inSpan), as: Px8.self)
+    let inTail = unsafeBitCast((~k & (k &- Int32(rest))) &>> 31, to: P.self)
+    UnsafeMutableRawPointer(w).storeBytes(of: (after & inTail) | (before & ~inTail), as: P.self)
+    return true
 }
 
 /// Plain mesh span: bilinear samples at the planes' positions for pixels first..<first+count, rgb
@@ -374,19 +388,19 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
     }
     let onTexels = start.map { ($0.x | $0.y) & 0xff == 0 } ?? false
     // At the planes' positions: sixteen a step (MeshSpans16), the last 9…15 pixels as one more step
-    // of sixteen, fewer eight a step.
+    // of sixteen on a window (`lastWindow`: one step where eight a step took two), fewer eight a step.
     let along = start == nil && (alongRows ?? planes.stepsAlongRows(first: first, count: count))
     let done = start != nil ? 0
         : shadedSpan16(dst, count, tex, stride, planes, first: first, shade: shade, highlight: lights ? highlight : nil,
                        alpha: fades ? alpha : nil, alongRows: along)
     if start == nil && count - done > 8 {
-        @inline(__always) func at(_ ramp: FactorRamp, _ i: Int) -> I16 { I16(lowHalf: ramp.at(i), highHalf: ramp.at(i + 8)) }
-        let drawn = lastSixteen(dst, count, done: done, first: first, within: row) { d, lane, offset in
+        let iota = I16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+        let drawn = lastWindow(iota, dst, count, done: done, first: first, within: row, Px16.self) { (d, lane: F16, offset) in
             let (x, y) = planes.positions16(lane)
             let (t00, t10, t01, t11) = gather16(tex, stride, x, y, alongRows: along, window: windowTapsAvailable)
             let (rb, ag) = bilinear16Lanes(t00, t10, t01, t11, unsafeBitCast(x, to: Px16.self), unsafeBitCast(y, to: Px16.self))
-            let (orb, oag) = modulate16(rb, ag, shade: at(shade, offset), highlight: lights ? at(highlight, offset) : nil,
-                                        alpha: fades ? at(alpha, offset) : nil)
+            let (orb, oag) = modulate16(rb, ag, shade: shade.at16(offset), highlight: lights ? highlight.at16(offset) : nil,
+                                        alpha: fades ? alpha.at16(offset) : nil)
             putLanes16(d, orb, oag, opacity: 255)
         }
         if drawn { return }
@@ -416,35 +430,6 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
                                    alpha: fades ? alpha.at(offset) : nil)
         putLanes8(d, orb, oag, opacity: 255)
     }
-}
-
-/// `eightAtATime`'s last step for the 9…15 pixels from `done` to `count` of a span as one step of
-/// sixteen (MeshSpans16), on a sixteen-pixel window of `row` placed, laned and put back as
-/// `eightAtATime` places its eight: one step where eight a step took two. False, having done
-/// nothing, where neither the window from the tail's first pixel nor the one ending at its last lies
-/// inside the row (a row narrower than sixteen pixels, or a tail near both its ends).
-@inline(__always)
-func lastSixteen(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, done i: Int, first: Int, within row: UnsafeMutableBufferPointer<UInt32>,
-                 _ step: (UnsafeMutablePointer<UInt32>, F16, Int) -> Void) -> Bool {
-    let rest = count - i
-    let x = dst + i - row.baseAddress!
-    let window: Int                                    // where the window starts, from dst + i
-    if x + 16 <= row.count { window = 0 } else if x + rest >= 16 { window = rest - 16 } else { return false }
-    let iota = I16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
-    // Span indices from the window's first, clamped to first…first+count−1, as floats.
-    let n = iota &+ Int32(first + i + window), lo = Int32(first), hi = Int32(first + count - 1)
-    let d = n &- hi, m = hi &+ (d & (d &>> 31))
-    let e = m &- lo, c = lo &+ (e & ~(e &>> 31))
-    let lane = unsafeBitCast(c | 0x4b00_0000, to: F16.self) - 8_388_608
-    let w = dst + i + window
-    let before = UnsafeRawPointer(w).loadUnaligned(as: Px16.self)
-    step(w, lane, i + window)
-    let after = UnsafeRawPointer(w).loadUnaligned(as: Px16.self)
-    // Keep `after` in the tail's lanes (window lanes −window ..< rest − window), `before` elsewhere.
-    let k = iota &+ Int32(window)
-    let inTail = unsafeBitCast((~k & (k &- Int32(rest))) &>> 31, to: Px16.self)
-    UnsafeMutableRawPointer(w).storeBytes(of: (after & inTail) | (before & ~inTail), as: Px16.self)
-    return true
 }
 
 /// Whether shade, highlight and alpha in 8.16 (starting at SH, HL, AL, stepping dSH, dHL, dAL a

@@ -246,11 +246,15 @@ func modulate16(_ rb: Half32, _ ag: Half32, shade sh: I16, highlight hl: I16?, a
 @inline(__always)
 func shadedSpan16(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int,
                   _ planes: SpanPlanes, first: Int, shade: FactorRamp, highlight: FactorRamp?, alpha: FactorRamp?, alongRows: Bool) -> Int {
-    @inline(__always) func at(_ ramp: FactorRamp, _ i: Int) -> I16 { I16(lowHalf: ramp.at(i), highHalf: ramp.at(i + 8)) }
-    return planeGroups16(count, tex, stride, planes, first: first, alongRows: alongRows) { i, rb, ag in
-        let (orb, oag) = modulate16(rb, ag, shade: at(shade, i), highlight: highlight.map { at($0, i) }, alpha: alpha.map { at($0, i) })
+    planeGroups16(count, tex, stride, planes, first: first, alongRows: alongRows) { i, rb, ag in
+        let (orb, oag) = modulate16(rb, ag, shade: shade.at16(i), highlight: highlight?.at16(i), alpha: alpha?.at16(i))
         putLanes16(dst + i, orb, oag, opacity: 255)
     }
+}
+
+extension FactorRamp {
+    /// The factor at the pixels `offset` … `offset + 15` of the span, as two groups of eight give it.
+    @inline(__always) func at16(_ offset: Int) -> I16 { I16(lowHalf: at(offset), highHalf: at(offset + 8)) }
 }
 
 /// `attributedSpan`'s pixels 0..<count − count % 16, sixteen a step, lane for lane as its groups of
