@@ -62,4 +62,31 @@ struct MeshPolygonTests {
         bent[2].shade += 0.1
         #expect(raster.setUp(polygon: Array(bent.indices), of: bent) == nil)
     }
+
+    /// A fan two of whose corners snap to one point (a curl's slab whose line runs a hair from a page
+    /// corner: five corners, two 0.003 px apart) draws its triangles' pixels; the zero-length edge
+    /// between them once passed no pixel, and the whole polygon drew nothing.
+    @Test func cornersSnappingTogetherAreOneCorner() {
+        var rng = SplitMix(seed: 31)
+        let (texture, _) = FastPathTests.textures(64, 48, &rng)
+        let corners: [(Double, Double)] = [(150, 10), (156, 60), (20, 100), (14.003, 80.001), (14, 80)]
+        var mesh = Mesh()
+        for (x, y) in corners {
+            mesh.vertices.append(MeshVertex(x: Float(x), y: Float(y), u: Float(0.3 * x), v: Float(0.4 * y), shade: 0.5, highlight: 0.2))
+        }
+        mesh.appendFan(from: 0)
+        let polygon = Bitmap(width: 170, height: 110), triangles = Bitmap(width: 170, height: 110)
+        Canvas(target: polygon).draw(mesh, texture: texture)
+        MeshRunTests.oneByOne(mesh, texture: texture, into: triangles, opacity: 1)
+        var drawn = 0, same = true
+        for y in 0..<110 {
+            for x in 0..<170 {
+                if polygon.row(y)[x] != 0 { drawn += 1 }
+                if (polygon.row(y)[x] == 0) != (triangles.row(y)[x] == 0) { same = false }
+            }
+        }
+        #expect(drawn > 5000)
+        #expect(same)
+        #expect(FastPathTests.maxDifference(polygon, triangles) <= 2)
+    }
 }

@@ -186,24 +186,33 @@ struct MeshRasterizer {
         return withUnsafeMutableBytes(of: &X) { xb in
             withUnsafeMutableBytes(of: &Y) { yb -> RasterTriangle? in
                 let X = xb.bindMemory(to: Int.self), Y = yb.bindMemory(to: Int.self)
-                for k in 0..<m { X[k] = Self.snap(p(k).x); Y[k] = Self.snap(p(k).y) }
+                // Corners that snap onto the one before are one corner: an edge of no length would
+                // pass no pixel (a slab whose line runs a hair from a page corner).
+                var n = 0
+                for k in 0..<m {
+                    let x = Self.snap(p(k).x), y = Self.snap(p(k).y)
+                    if n > 0 && x == X[n - 1] && y == Y[n - 1] { continue }
+                    X[n] = x; Y[n] = y; n += 1
+                }
+                while n > 1 && X[n - 1] == X[0] && Y[n - 1] == Y[0] { n -= 1 }
+                if n < 3 { return nil }
                 var area = 0
-                for k in 0..<m { area += X[k] * Y[(k + 1) % m] - X[(k + 1) % m] * Y[k] }
+                for k in 0..<n { area += X[k] * Y[(k + 1) % n] - X[(k + 1) % n] * Y[k] }
                 if area == 0 || (area < 0 && cullBackFaces) { return nil }
                 if area < 0 {
-                    for k in 0..<m / 2 { X.swapAt(k, m - 1 - k); Y.swapAt(k, m - 1 - k) }
+                    for k in 0..<n / 2 { X.swapAt(k, n - 1 - k); Y.swapAt(k, n - 1 - k) }
                 }
                 var minX = Int.max, maxX = Int.min, minY = Int.max, maxY = Int.min
-                for k in 0..<m {
-                    let a = k, b = (k + 1) % m, c = (k + 2) % m
+                for k in 0..<n {
+                    let a = k, b = (k + 1) % n, c = (k + 2) % n
                     if (X[b] - X[a]) * (Y[c] - Y[b]) - (X[c] - X[b]) * (Y[b] - Y[a]) < 0 { return nil }
                     minX = min(minX, X[k]); maxX = max(maxX, X[k]); minY = min(minY, Y[k]); maxY = max(maxY, Y[k])
                 }
                 guard let (r0, r1, c0, c1) = pixels(minX: minX, maxX: maxX, minY: minY, maxY: maxY) else { return nil }
-                func edge(_ k: Int) -> Edge { k < m ? Edge(X[k], Y[k], X[(k + 1) % m], Y[(k + 1) % m]) : .none }
+                func edge(_ k: Int) -> Edge { k < n ? Edge(X[k], Y[k], X[(k + 1) % n], Y[(k + 1) % n]) : .none }
                 t = RasterTriangle(e0: edge(0), e1: edge(1), e2: edge(2), r0: r0, r1: r1, c0: c0, c1: c1, ps: t.ps, pt: t.pt, pq: t.pq,
                                    psh: t.psh, phl: t.phl, pal: t.pal, plain: t.plain, plainOpacity: t.plainOpacity, unitRows: t.unitRows)
-                t.e3 = edge(3); t.e4 = edge(4); t.e5 = edge(5); t.sides = m
+                t.e3 = edge(3); t.e4 = edge(4); t.e5 = edge(5); t.sides = n
                 return t
             }
         }
