@@ -54,10 +54,10 @@ public final class PageCurlEffect: TransitionEffect {
     var leavesCoveredPixels = true
     /// Strips across the shadow's fall-off on the page underneath.
     private static let shadowStrips = 12
-    /// Strips the roll (0 < d < πr) is drawn in, half of them up to the crest.
-    private static let rollStrips = 24
-    /// Strips across the contact shade on the flat side of the axis.
-    private static let contactStrips = 6
+    /// Where the crease's shade and the roll are cut into strips (`ChordStrips`): half a device pixel
+    /// and two levels of shade or highlight at most from the page's own; the lines, reused.
+    private var chords = ChordStrips(tolerance: SIMD4(0.5, 2.0 / 255, 2.0 / 255, .infinity))
+    private var stripLines: [Double] = []
 
     private struct Lift { var x, y, z, phi: Double }
 
@@ -195,20 +195,41 @@ public final class PageCurlEffect: TransitionEffect {
         func contact(_ d: Double) -> Double {
             1 - strength * 0.16 * (d <= 0 ? smoothstep(-reach, 0, d) : 1 - smoothstep(0, reach, d))
         }
-        let vertex = { (x: Double, y: Double, d: Double) in
-            self.pageVertex(lift(x, y, d), u: x, v: y, pr: pr, texture: page, opacity: f.opacity, shade: contact(d))
+        // A vertex of the page's front, or of its back: the crest (φ = π/2) is a line of both, lit as
+        // the side it is drawn for.
+        func vertex(back: Bool) -> (Double, Double, Double) -> MeshVertex {
+            { x, y, d in
+                self.pageVertex(lift(x, y, d), u: x, v: y, pr: pr, texture: page, opacity: f.opacity, shade: contact(d), back: back)
+            }
         }
+        let frontVertex = vertex(back: false), backVertex = vertex(back: true)
         // Flat: beyond the contact shade one polygon, then strips across it up to the axis.
         flat.reset(); front.reset(); back.reset()
         backCover.removeAll(keepingCapacity: true); backCoverPolygons.removeAll(keepingCapacity: true)
         let margin = pr.coverMargin(page)
         fillSlab(from: -.infinity, to: -reach, axis)
-        append(to: &flat, skirts: false, axis, vertex)
+        append(to: &flat, skirts: false, axis, frontVertex)
         let plainFlat = 0..<flat.vertices.count
-        for k in 0..<Self.contactStrips {
-            fillSlab(from: -reach * Double(Self.contactStrips - k) / Double(Self.contactStrips),
-                     to: -reach * Double(Self.contactStrips - k - 1) / Double(Self.contactStrips), axis)
-            append(to: &flat, skirts: false, axis, vertex)
+        // The strips are chords of the page (`ChordStrips`): where its texels land, across the axis
+        // (device pixels), and its shade and highlight are interpolated linearly across each, so they
+        // are cut where that strays at most half a pixel and two levels from the page's own.
+        let toDevice = pr.deviceScale
+        func surface(_ d: Double) -> SIMD4<Double> {
+            let phi = max(0, d / r), light = Self.light(phi: phi, contact: contact(d), back: phi > Double.pi / 2)
+            return SIMD4(r * sin(phi) * toDevice, light.shade, light.highlight, 0)
+        }
+        /// The lines of d cutting a to b into strips, b the last.
+        func lines(from a: Double, to b: Double) -> [Double] {
+            stripLines.removeAll(keepingCapacity: true)
+            chords.cuts(from: a, to: b, into: &stripLines, surface)
+            stripLines.append(b)
+            return stripLines
+        }
+        var from = -reach
+        for to in lines(from: -reach, to: 0) {
+            fillSlab(from: from, to: to, axis)
+            append(to: &flat, skirts: false, axis, frontVertex)
+            from = to
         }
         // Lifted, a ruled surface: strips parallel to the axis round the roll (the crest a line
         // between two of them), then past it (d ≥ πr), where the page lies flat on top, face down and
@@ -218,20 +239,22 @@ public final class PageCurlEffect: TransitionEffect {
         // The first strip past the crest is also feathered along it: there the roll's outline lies
         // against the page underneath.
         // The roll's front (φ ≤ π/2) and back are separate meshes, drawn in that order.
-        for k in 0..<Self.rollStrips {
-            let d0 = Double.pi * r * Double(k) / Double(Self.rollStrips)
-            fillSlab(from: d0, to: Double.pi * r * Double(k + 1) / Double(Self.rollStrips), axis)
-            if k < Self.rollStrips / 2 {
-                append(to: &front, skirts: true, axis, vertex)
-            } else {
-                let base = back.vertices.count
-                append(to: &back, skirts: true, along: k == Self.rollStrips / 2 ? d0 : nil, axis, vertex)
-                appendCover(from: base, margin: margin, axis)
-            }
+        let crest = Double.pi * r / 2
+        for to in lines(from: 0, to: crest) {
+            fillSlab(from: from, to: to, axis)
+            append(to: &front, skirts: true, axis, frontVertex)
+            from = to
+        }
+        for to in lines(from: crest, to: Double.pi * r) {
+            fillSlab(from: from, to: to, axis)
+            let base = back.vertices.count
+            append(to: &back, skirts: true, along: from == crest ? from : nil, axis, backVertex)
+            appendCover(from: base, margin: margin, axis)
+            from = to
         }
         fillSlab(from: Double.pi * r, to: .infinity, axis)
         let base = back.vertices.count
-        append(to: &back, skirts: true, axis, vertex)
+        append(to: &back, skirts: true, axis, backVertex)
         appendCover(from: base, margin: margin, axis)
         // The back, opaque, covers its own front, the flat page beneath the part lying back on top
         // and the page underneath the roll: those pixels are left undrawn, from where it is opaque
@@ -409,21 +432,19 @@ public final class PageCurlEffect: TransitionEffect {
 
     /// A vertex of the curling page: the front lit by its slope, the back washed out and see-through.
     private func pageVertex(_ q: Lift, u: Double, v: Double, pr: PageProjector, texture: Bitmap, opacity: Double,
-                            shade contact: Double) -> MeshVertex {
-        if q.phi == 0 {
-            return pr.vertex(x: q.x, y: q.y, u: u, v: v, texture: texture, shade: contact, alpha: opacity)
-        }
-        if q.phi <= Double.pi / 2 {
-            // Front: turns darker as it rolls away from the viewer, darkest at the crest.
-            let shade = (1 - 0.38 * pow(sin(q.phi), 3)) * contact
-            return pr.vertex(x: q.x, y: q.y, z: q.z, u: u, v: v, texture: texture, shade: shade, alpha: opacity)
-        }
-        // Back: the page's own print showing faintly (mirrored) through white paper, a soft highlight
-        // along the roll.
-        let t = -cos(q.phi)                         // 0 at the crest, 1 lying flat on top
-        let shade = 0.22 + 0.06 * (1 - t)
-        let highlight = 0.58 + 0.16 * t + 0.2 * sin(q.phi) * t
-        return pr.vertex(x: q.x, y: q.y, z: q.z, u: u, v: v, texture: texture, shade: shade, highlight: highlight,
+                            shade contact: Double, back: Bool) -> MeshVertex {
+        let light = Self.light(phi: q.phi, contact: contact, back: back)
+        return pr.vertex(x: q.x, y: q.y, z: q.z, u: u, v: v, texture: texture, shade: light.shade, highlight: light.highlight,
                          alpha: opacity)
+    }
+
+    /// The shade and highlight of the page's front or back where it has turned by φ, in the crease's
+    /// shade `contact`: flat (φ = 0), the contact shade alone; the front (φ ≤ π/2) turns darker as it
+    /// rolls away from the viewer, darkest at the crest; the back (φ ≥ π/2) shows the page's own print
+    /// faintly (mirrored) through white paper, with a soft highlight along the roll.
+    static func light(phi: Double, contact: Double, back: Bool) -> (shade: Double, highlight: Double) {
+        if !back { return ((1 - 0.38 * pow(sin(phi), 3)) * contact, 0) }
+        let t = -cos(phi)                           // 0 at the crest, 1 lying flat on top
+        return (0.22 + 0.06 * (1 - t), 0.58 + 0.16 * t + 0.2 * sin(phi) * t)
     }
 }

@@ -29,6 +29,13 @@ struct PageProjector {
         return max(3, Int((2 * texel).rounded(.up)) + 1)
     }
 
+    /// Device pixels a page unit spans at most, as the page lies flat (2 under a perspective map).
+    var deviceScale: Double {
+        guard toDevice.isAffine else { return 2 }
+        let a = toDevice.affine
+        return max(a.a * a.a + a.b * a.b, a.c * a.c + a.d * a.d).squareRoot()
+    }
+
     /// Length of the page along the motion, and across it.
     var length: Double { subtype == .fromLeft || subtype == .fromRight ? size.width : size.height }
     var breadth: Double { subtype == .fromLeft || subtype == .fromRight ? size.height : size.width }
