@@ -109,4 +109,36 @@ struct AxialRampTests {
             #expect(FastPathTests.maxDifference(one, two) == 0)
         }
     }
+
+    /// Over an opaque image beneath (`beneath`: its pixel (x − dx, y − dy) under device pixel (x, y)),
+    /// the fill is the image copied and the ramp filled over it, where the polygon lies on the image;
+    /// elsewhere the target is left alone (the curl's page underneath and its shadow in one pass).
+    @Test func overAnImageBeneathIsTheImageCopiedThenFilled() {
+        var rng = SplitMix(seed: 41)
+        for trial in 0..<150 {
+            let image = Bitmap(width: 60, height: 45)
+            for y in 0..<45 { for x in 0..<60 { image.row(y)[x] = 0xff00_0000 | UInt32.random(in: 0...0xff_ffff, using: &rng) } }
+            let dx = Int.random(in: -10...40, using: &rng), dy = Int.random(in: -10...25, using: &rng)
+            let corners = Self.polygon(&rng)
+            let pixels = (0..<256).map { UInt32(($0 * 7 + trial) % 256) << 24 }
+            let ramp = AxialRamp(pixels: pixels, f0: 0.2, fx: Double.random(in: -0.05...0.05, using: &rng),
+                                 fy: Double.random(in: -0.05...0.05, using: &rng))
+            let fused = Bitmap(width: 100, height: 70, fill: 0xff20_3040), twoPasses = Bitmap(width: 100, height: 70, fill: 0xff20_3040)
+            var canvas = Canvas(target: fused)
+            if trial % 3 == 0 { canvas.clip = PixelRect(x0: 13, y0: 9, x1: 81, y1: 57) }
+            canvas.fill(convex: corners, ramp: ramp, beneath: (image: image, dx: dx, dy: dy))
+            // The image copied where the polygon covers a pixel of it, then the ramp over the polygon there.
+            let onImage = PixelRect(x0: dx, y0: dy, x1: dx + 60, y1: dy + 45).intersection(canvas.clip)
+            let marks = Bitmap(width: 100, height: 70)
+            var clipped = Canvas(target: marks)
+            clipped.clip = onImage
+            clipped.fill(convex: corners, ramp: AxialRamp(pixels: [0xffff_ffff], f0: 0, fx: 0, fy: 0))
+            for y in 0..<70 { for x in 0..<100 where marks.row(y)[x] != 0 { twoPasses.row(y)[x] = image.row(y - dy)[x - dx] } }
+            var second = Canvas(target: twoPasses)
+            second.clip = onImage
+            second.fill(convex: corners, ramp: ramp)
+            #expect(FastPathTests.maxDifference(fused, twoPasses) == 0, "trial \(trial)")
+        }
+    }
 }
+

@@ -163,9 +163,16 @@ public final class PageCurlEffect: TransitionEffect {
         }
         // The page underneath: where the curl has uncovered it (d ≥ 0) — an opaque flat page hides the
         // rest, so that is not drawn at all — or all of it under a translucent page.
-        let pageOpaque = direction == .curl ? f.oldIsOpaque : f.newIsOpaque
+        let pageOpaque = direction == .curl ? f.oldIsOpaque : f.newIsOpaque, belowOpaque = direction == .curl ? f.newIsOpaque : f.oldIsOpaque
+        // Where the pages land on whole pixels, texel for texel, and the page underneath is opaque,
+        // its part in the shadow's fall is drawn with the shadow, the ramp over its texels in one pass
+        // (`Canvas.fill(convex:ramp:beneath:)`), and the mesh draws only the rest.
+        let keptKey = KeptKey(f, page: page, below: below, clip: canvas.clip)
+        let beneath = keptKey != nil && belowOpaque && f.opacity >= 1
+            ? (image: below, dx: Int(f.pageToDevice.m41), dy: Int(f.pageToDevice.m42)) : nil
+        let fall = (start: 0.8 * r, end: 2.6 * r)
         under.reset()
-        fillSlab(from: pageOpaque ? 0 : -Double.infinity, to: .infinity, axis)
+        fillSlab(from: beneath != nil ? fall.end : pageOpaque ? 0 : -Double.infinity, to: .infinity, axis)
         if slab.count >= 3 {
             for c in slab { under.vertices.append(pr.vertex(x: c.x, y: c.y, u: c.x, v: c.y, texture: below, alpha: f.opacity)) }
             under.appendFan(from: 0)
@@ -175,13 +182,15 @@ public final class PageCurlEffect: TransitionEffect {
         // where the page lies flat on the screen (an affine page-to-device map, d affine across the
         // screen too) it is one polygon filled with a ramp of black along n (`AxialRamp`); otherwise
         // black strips parallel to the axis, each translucent by its darkness (× (1 − a) is × shade).
-        let fall = (start: 0.8 * r, end: 2.6 * r)
+        // With the page underneath beneath it, the shadow's polygon reaches two pixels past the fall,
+        // its ramp clear there, over the mesh's first pixels: no pixel between the two is left undrawn.
         func drawShadow(occluded: Occlusion?) {
-            guard strength > 0 else { return }
+            guard strength > 0 || beneath != nil else { return }
             func darkness(_ d: Double) -> Double { strength * 0.42 * pow(1 - smoothstep(fall.start, fall.end, d), 1.5) * f.opacity }
             let from = pageOpaque ? 0 : -Double.infinity     // an opaque page hides the rest
             if pr.toDevice.isAffine {
-                drawShadowRamp(from: from, fall: fall, axis, pr.toDevice.affine, darkness, canvas, occluded: occluded)
+                drawShadowRamp(from: from, to: fall.end + (beneath != nil ? 2 : 0), fall: fall, axis, pr.toDevice.affine, darkness,
+                               canvas, occluded: occluded, beneath: beneath)
             } else {
                 drawShadowStrips(from: from, fall: fall, axis, pr, darkness, canvas, occluded: occluded)
             }
@@ -274,7 +283,7 @@ public final class PageCurlEffect: TransitionEffect {
         var flatSkip = occluded, underSkip = occluded
         // The slot of this target (else the one drawn into longer ago), made the first.
         if kept[0].target !== canvas.target { kept.swapAt(0, 1) }
-        if let key = KeptKey(f, page: page, below: below, clip: canvas.clip), covering {
+        if let key = keptKey, covering {
             let rows = canvas.clip.y0..<canvas.clip.y1
             onePolygon[0] = plainFlat
             nowFlat.rebuild(covering: onePolygon, of: flat.vertices, rows: rows, margin: margin)
@@ -303,11 +312,13 @@ public final class PageCurlEffect: TransitionEffect {
         canvas.draw(back, texture: page)
     }
 
-    /// The shadow over the page underneath as one polygon, the page between d = `from` and the end of
-    /// the fall, filled with black as dark as `darkness(d)` at 256 evenly spaced d (a level apart at most).
-    private func drawShadowRamp(from: Double, fall: (start: Double, end: Double), _ axis: PageAxis, _ toDevice: AffineTransform,
-                                _ darkness: (Double) -> Double, _ canvas: Canvas, occluded: Occlusion?) {
-        fillSlab(from: from, to: fall.end, axis)
+    /// The shadow over the page underneath as one polygon, the page between d = `from` and `to` (the
+    /// end of the fall or past it), filled with black as dark as `darkness(d)` at 256 evenly spaced d
+    /// of the fall (a level apart at most) — over the target, or over the page underneath `beneath`.
+    private func drawShadowRamp(from: Double, to: Double, fall: (start: Double, end: Double), _ axis: PageAxis,
+                                _ toDevice: AffineTransform, _ darkness: (Double) -> Double, _ canvas: Canvas, occluded: Occlusion?,
+                                beneath: (image: Bitmap, dx: Int, dy: Int)?) {
+        fillSlab(from: from, to: to, axis)
         guard slab.count >= 3 else { return }
         shadowRamp.removeAll(keepingCapacity: true)
         for k in 0..<256 {
@@ -319,7 +330,7 @@ public final class PageCurlEffect: TransitionEffect {
         let g0 = (axis.nx * inv.tx + axis.ny * inv.ty - axis.L - fall.start) / span
         canvas.fill(convex: slab.map { (x: $0.x * toDevice.a + $0.y * toDevice.c + toDevice.tx,
                                         y: $0.x * toDevice.b + $0.y * toDevice.d + toDevice.ty) },
-                    ramp: AxialRamp(pixels: shadowRamp, f0: g0, fx: gx, fy: gy), occluded: occluded)
+                    ramp: AxialRamp(pixels: shadowRamp, f0: g0, fx: gx, fy: gy), occluded: occluded, beneath: beneath)
     }
 
     /// The shadow as black strips parallel to the axis, translucent by their darkness: exact along the

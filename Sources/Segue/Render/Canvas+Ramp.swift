@@ -5,6 +5,9 @@
 // division, no triangles, whatever the number of colours. A pixel belongs to the polygon when its
 // centre does (as the mesh rasterizer decides coverage); edges are not anti-aliased. Big fills (a
 // curl's shadow over the page underneath) go in bands of rows on the canvas's threads, as meshes do.
+// A ramp may also be drawn over an image lying on whole pixels beneath it instead of over the target
+// (`beneath`): the image copied and shaded in one pass — the page under a curl and its shadow, which
+// were two passes over the same pixels, the second reading back what the first wrote.
 
 /// Colours along a direction: at device point (x, y) the ramp position is t = f0 + fx·x + fy·y, and the
 /// colour is `pixels[round(t·(n − 1))]`, t clamped to 0…1 (the end colours continue beyond).
@@ -17,20 +20,27 @@ struct AxialRamp {
 extension Canvas {
     /// Fills the convex polygon `corners` (device pixels, in order around it) with `ramp`, source-over;
     /// large fills in bands of rows on the canvas's threads (`banded`), like meshes. Pixels `occluded`
-    /// (covered by an opaque draw to come) are left alone; the others get the same colours.
-    func fill(convex corners: [(x: Double, y: Double)], ramp: AxialRamp, occluded: Occlusion? = nil) {
+    /// (covered by an opaque draw to come) are left alone; the others get the same colours. With
+    /// `beneath`, the ramp goes over that image's pixel (x − dx, y − dy) at device pixel (x, y), not
+    /// over the target's: the image, opaque, copied with the ramp over it (pixels of the polygon off
+    /// the image are left alone).
+    func fill(convex corners: [(x: Double, y: Double)], ramp: AxialRamp, occluded: Occlusion? = nil,
+              beneath: (image: Bitmap, dx: Int, dy: Int)? = nil) {
         guard corners.count >= 3, !ramp.pixels.isEmpty, corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return }
         settle()
         var left = Double.infinity, right = -Double.infinity, top = Double.infinity, bottom = -Double.infinity
         for c in corners { left = min(left, c.x); right = max(right, c.x); top = min(top, c.y); bottom = max(bottom, c.y) }
         func pixel(_ v: Double) -> Int { Int(max(-1e9, min(1e9, v)).rounded(.down)) }
         let box = PixelRect(x0: pixel(left) - 1, y0: pixel(top) - 1, x1: pixel(right) + 2, y1: pixel(bottom) + 2)
-        banded(box) { $0.fillRows(convex: corners, ramp: ramp, top: top, bottom: bottom, occluded: occluded) }
+        banded(box) { $0.fillRows(convex: corners, ramp: ramp, top: top, bottom: bottom, occluded: occluded, beneath: beneath) }
     }
 
     /// `fill(convex:ramp:)` on this canvas's clip, on the calling thread.
     private func fillRows(convex corners: [(x: Double, y: Double)], ramp: AxialRamp, top: Double, bottom: Double,
-                          occluded: Occlusion?) {
+                          occluded: Occlusion?, beneath: (image: Bitmap, dx: Int, dy: Int)?) {
+        // Where the image beneath lies (all of the device without one).
+        let under = beneath.map { PixelRect(x0: $0.dx, y0: $0.dy, x1: $0.dx + $0.image.width, y1: $0.dy + $0.image.height) }
+        let clip = under.map { self.clip.intersection($0) } ?? self.clip
         let r0 = max(clip.y0, Int((max(-1e9, top) - 0.5).rounded(.up))), r1 = min(clip.y1, Int((min(1e9, bottom) - 0.5).rounded(.up)))
         guard r0 < r1 else { return }
         let last = ramp.pixels.count - 1, scale = Double(last) * 65536
@@ -47,8 +57,11 @@ extension Canvas {
                 let dk = ramp.fx * scale
                 @inline(__always) func whole(_ x: Double) -> Int { let c = max(-4e15, min(4e15, x)); return Int(c + (c >= 0 ? 0.5 : -0.5)) }
                 let start = whole(k0), step = whole(dk), row = target.row(r)
+                let image = beneath.map { UnsafePointer($0.image.row(r - $0.dy)) - $0.dx }
                 // Each run left visible from the row's own start and step: the same index per pixel.
-                func draw(_ a: Int, _ b: Int) { rampSpan(row + a, b - a, lut, start: start + (a - cs) * step, step: step) }
+                func draw(_ a: Int, _ b: Int) {
+                    rampSpan(row + a, b - a, lut, start: start + (a - cs) * step, step: step, beneath: image.map { $0 + a })
+                }
                 if let occluded { occluded.forEachVisibleRun(row: r, cs, ce, draw) } else { draw(cs, ce) }
             }
         }
@@ -56,9 +69,12 @@ extension Canvas {
 }
 
 /// `count` pixels at `dst`, pixel i taking `lut[clamp((start + i·step + ½) >> 16)]` over it (16.16
-/// indices). Eight pixels a step where the indices fit 32-bit lanes; the scalar loop is the reference.
+/// indices) — over `beneath[i]` instead where given. Eight pixels a step where the indices fit 32-bit
+/// lanes; the scalar loop is the reference.
 @inline(__always)
-func rampSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ lut: UnsafeBufferPointer<UInt32>, start: Int, step: Int) {
+func rampSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ lut: UnsafeBufferPointer<UInt32>, start: Int, step: Int,
+              beneath: UnsafePointer<UInt32>? = nil) {
+    let under = beneath ?? UnsafePointer(dst)
     let last = lut.count - 1
     var i = 0
     if FastPaths.enabled && count >= 8 && abs(start) + (count + 8) * abs(step) < 1 << 30 {
@@ -71,14 +87,14 @@ func rampSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ lut: UnsafeBu
             let over = k &- top
             k = top &+ (over & (over &>> 31))                 // min(k, last)
             let s = Px8(p[Int(k[0])], p[Int(k[1])], p[Int(k[2])], p[Int(k[3])], p[Int(k[4])], p[Int(k[5])], p[Int(k[6])], p[Int(k[7])])
-            let d = UnsafeRawPointer(dst + i).loadUnaligned(as: Px8.self)
+            let d = UnsafeRawPointer(under + i).loadUnaligned(as: Px8.self)
             UnsafeMutableRawPointer(dst + i).storeBytes(of: over8(s, d, opacity: 255), as: Px8.self)
             i += 8
         }
     }
     while i < count {
         let k = min(last, max(0, (start + i * step + 32768) >> 16))
-        dst[i] = over(lut[k], dst[i])
+        dst[i] = over(lut[k], under[i])
         i += 1
     }
 }
