@@ -8,7 +8,8 @@
 // them. Which of the window's first four rows a lane's taps start on is a mask, not a branch; rows
 // and halves no lane reads are not loaded. Swift has no word for
 // the permute, so it is said here, compiled for AVX-512F whatever the rest of the build targets and
-// called only where the CPU has it (`segue_window_taps_available`).
+// called only where the CPU has it (`segue_window_taps_available`). A ramp's colours are read the
+// same way, eight from one window of the table (`segue_table_window8`).
 #ifndef CGATHER_H
 #define CGATHER_H
 
@@ -170,6 +171,21 @@ static inline __attribute__((always_inline)) segue_texels16 segue_tap_pairs16(co
     segue_texels8 h1 = right ? __builtin_shufflevector(c, d, 1, 3, 9, 11, 5, 7, 13, 15)
                              : __builtin_shufflevector(c, d, 0, 2, 8, 10, 4, 6, 12, 14);
     return __builtin_shufflevector(h0, h1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+}
+
+/// Eight entries of a table read from one window of it: `out[i]` = `table[index[i]]` for indices
+/// 0…7 of the eight entries at `table` — one load and one lane permute (AVX2's vpermd), where eight
+/// lanes' entries lie within eight of each other (a ramp's colours, a pixel or more an entry).
+/// Lanes and entries go through memory, as `segue_window_taps`'s. Call only where
+/// `segue_window_taps_available()` (AVX-512F, which has AVX2's permute).
+static inline SEGUE_AVX512F void segue_table_window8(const uint32_t *table, const int32_t *index,
+                                                uint32_t *out) {
+#if SEGUE_WINDOW_TAPS
+    __m256i t = _mm256_loadu_si256((const __m256i *)table), k = _mm256_loadu_si256((const __m256i *)index);
+    _mm256_storeu_si256((__m256i *)out, _mm256_permutevar8x32_epi32(t, k));
+#else
+    (void)table; (void)index; (void)out;
+#endif
 }
 
 #endif
