@@ -9,12 +9,11 @@
 // (`beneath`): the image copied and shaded in one pass — the page under a curl and its shadow, which
 // were two passes over the same pixels, the second reading back what the first wrote. Eight pixels'
 // colours lie within eight entries of each other on a gentle ramp and are read from one window of
-// the table (`tableWindow8`); the image's row two below is hinted, a short stream each row that the
+// the table (`tableWindow8`); the image's rows below are hinted, a short stream each row that the
 // hardware prefetchers find late. The curl's fused pass held at 0.5, its share of a frame's samples:
 // 14.1 % with neither, 13.9 % with the window alone, 12.8 % with the hints alone, 9.2–9.5 % with both.
 
 import CGather
-import CPrefetch
 
 /// Colours along a direction: at device point (x, y) the ramp position is t = f0 + fx·x + fy·y, and the
 /// colour is `pixels[round(t·(n − 1))]`, t clamped to 0…1 (the end colours continue beyond).
@@ -65,12 +64,9 @@ extension Canvas {
                 @inline(__always) func whole(_ x: Double) -> Int { let c = max(-4e15, min(4e15, x)); return Int(c + (c >= 0 ? 0.5 : -0.5)) }
                 let start = whole(k0), step = whole(dk), row = target.row(r)
                 let image = beneath.map { UnsafePointer($0.image.row(r - $0.dy)) - $0.dx }
-                // The image's row two below, about these columns, hinted a line at a time: each row is
-                // a new short stream the hardware prefetchers find only after a few misses.
-                if let b = beneath, r + 2 < r1 {
-                    let ahead = UnsafePointer(b.image.row(r + 2 - b.dy)) - b.dx
-                    for x in stride(from: cs, to: ce, by: 16) { segue_prefetch(ahead + x) }
-                    segue_prefetch(ahead + ce - 1)
+                // The image's row `lookahead` below, about these columns (`hintTexels`).
+                if let b = beneath, r + lookahead < r1 {
+                    hintTexels(UnsafePointer(b.image.row(r + lookahead - b.dy)) - b.dx + cs, ce - cs)
                 }
                 // Each run left visible from the row's own start and step: the same index per pixel.
                 func draw(_ a: Int, _ b: Int) {

@@ -301,9 +301,11 @@ struct MeshRasterizer {
             let dst = row + x
             if plain {
                 if inside && fast && unit {
-                    let p = planes.position(i0)
-                    translatedSpan(dst, n, tex + Int(p.y >> 8) * ts + Int(p.x >> 8), ts, fx: UInt32(p.x & 0xff),
-                                   fy: UInt32(p.y & 0xff), opacity: plainOpacity)
+                    let p = planes.position(i0), y = Int(p.y >> 8), src = tex + y * ts + Int(p.x >> 8)
+                    // The texels the row `lookahead` rows on will copy (the same columns, a flat page).
+                    let ahead = y + (t.pointee.pt.dy < 0 ? -lookahead : lookahead)
+                    if ahead >= 0 && ahead < H { hintTexels(src + (ahead - y) * ts, n + 1) }
+                    translatedSpan(dst, n, src, ts, fx: UInt32(p.x & 0xff), fy: UInt32(p.y & 0xff), opacity: plainOpacity)
                 } else if inside && fast {
                     meshSpan(dst, n, tex, ts, planes, first: i0, within: line, opacity: plainOpacity, alongRows: along(whole, a, b, i0, n))
                 } else {

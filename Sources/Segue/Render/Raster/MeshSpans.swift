@@ -215,6 +215,15 @@ func gather8(_ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, _ x: I8, _ y: I
     segue_prefetch(first - lookahead * down); segue_prefetch(last - lookahead * down)
 }
 
+/// Hints the cache the `count` texels from `p` on, a line at a time: a texture row a short span will
+/// read `lookahead` rows on, a stream of its own that the hardware prefetchers find only after a few
+/// misses (a page's copied spans stalled on nearly every first load of a line).
+@inline(__always) func hintTexels(_ p: UnsafePointer<UInt32>, _ count: Int) {
+    var k = 0
+    while k < count { segue_prefetch(p + k); k += 16 }
+    segue_prefetch(p + count - 1)
+}
+
 /// Texture rows ahead of a group's taps that `gather8` hints (4 to 12 measured alike; without the
 /// hints the cube, the flips and the turning card take about a third longer).
 let lookahead = 4
