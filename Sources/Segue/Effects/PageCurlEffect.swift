@@ -10,9 +10,11 @@
 // across the crease's shade; the lifted page, a ruled surface, strips parallel to the axis round the
 // roll (the axis and the crest among their lines, so the page bends on them and nowhere else) and one
 // polygon past it, in order of d, which is order of height — painter's order is exact for a single
-// cylinder. The back of the page shows mirrored (the geometry does that), washed out like paper seen
+// cylinder. The strips are as many as keep them within half a device pixel and two levels of the
+// true surface (`ChordStrips`). The back of the page shows mirrored (the geometry does that), washed out like paper seen
 // from behind with the print showing through; the curl is shaded by its slope; the new page lies in a
-// soft shadow along the roll (one polygon filled with a ramp of black) and the page darkens slightly
+// soft shadow along the roll (one polygon filled with a ramp of black, drawn over the page's texels
+// in the same pass where it lies on whole pixels) and the page darkens slightly
 // on either side of the crease. An opaque page's back covers its own front, part of the flat page and
 // the page underneath the roll; those pixels are not drawn (`Occlusion`).
 
@@ -222,10 +224,10 @@ public final class PageCurlEffect: TransitionEffect {
         // The strips are chords of the page (`ChordStrips`): where its texels land, across the axis
         // (device pixels), and its shade and highlight are interpolated linearly across each, so they
         // are cut where that strays at most half a pixel and two levels from the page's own.
-        let toDevice = pr.deviceScale
+        let deviceScale = pr.deviceScale
         func surface(_ d: Double) -> SIMD4<Double> {
             let phi = max(0, d / r), light = Self.light(phi: phi, contact: contact(d), back: phi > Double.pi / 2)
-            return SIMD4(r * sin(phi) * toDevice, light.shade, light.highlight, 0)
+            return SIMD4(r * sin(phi) * deviceScale, light.shade, light.highlight, 0)
         }
         /// The lines of d cutting a to b into strips, b the last.
         func lines(from a: Double, to b: Double) -> [Double] {
