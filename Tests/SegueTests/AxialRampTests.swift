@@ -92,7 +92,8 @@ struct AxialRampTests {
         }
     }
 
-    /// A fill big enough to go in bands on two threads draws what one thread draws.
+    /// A fill big enough to go in bands on two threads draws what one thread draws, over the target
+    /// or over an image beneath.
     @Test func twoThreadsDrawWhatOneDraws() {
         var rng = SplitMix(seed: 9)
         for trial in 0..<4 {
@@ -101,12 +102,17 @@ struct AxialRampTests {
                 : Self.polygon(&rng).map { (x: $0.x * 6, y: $0.y * 5) }
             let pixels = (0..<256).map { UInt32($0) << 24 }
             let ramp = AxialRamp(pixels: pixels, f0: 0.1, fx: Double.random(in: -0.01...0.01, using: &rng), fy: 0.002)
-            let one = Bitmap(width: 700, height: 450, fill: 0xff33_6699), two = Bitmap(width: 700, height: 450, fill: 0xff33_6699)
-            Canvas(target: one).fill(convex: corners, ramp: ramp)
-            var canvas = Canvas(target: two)
-            canvas.threads = 2
-            canvas.fill(convex: corners, ramp: ramp)
-            #expect(FastPathTests.maxDifference(one, two) == 0)
+            // Over the target, and over an image beneath (the curl's page underneath).
+            let image = Bitmap(width: 640, height: 420)
+            for y in 0..<420 { for x in 0..<640 { image.row(y)[x] = 0xff00_0000 | UInt32(truncatingIfNeeded: x * 2654435761 ^ y * 40503) & 0xff_ffff } }
+            for beneath in [nil, (image: image, dx: 30, dy: 12)] as [(image: Bitmap, dx: Int, dy: Int)?] {
+                let one = Bitmap(width: 700, height: 450, fill: 0xff33_6699), two = Bitmap(width: 700, height: 450, fill: 0xff33_6699)
+                Canvas(target: one).fill(convex: corners, ramp: ramp, beneath: beneath)
+                var canvas = Canvas(target: two)
+                canvas.threads = 2
+                canvas.fill(convex: corners, ramp: ramp, beneath: beneath)
+                #expect(FastPathTests.maxDifference(one, two) == 0)
+            }
         }
     }
 
