@@ -57,9 +57,12 @@ public final class PageCurlEffect: TransitionEffect {
     /// Strips across the shadow's fall-off on the page underneath.
     private static let shadowStrips = 12
     /// Where the crease's shade and the roll are cut into strips (`ChordStrips`): half a device pixel
-    /// and two levels of shade or highlight at most from the page's own; the lines, reused.
+    /// and two levels of shade or highlight at most from the page's own. The lines of d across the
+    /// crease's shade, the roll's front and its back, each ending with its last; cut again only when
+    /// what they depend on changes (the radius, the page's scale on the device, the shadows' strength).
     private var chords = ChordStrips(tolerance: SIMD4(0.5, 2.0 / 255, 2.0 / 255, .infinity))
-    private var stripLines: [Double] = []
+    private var creaseLines: [Double] = [], frontLines: [Double] = [], backLines: [Double] = []
+    private var linesKey: SIMD3<Double>?
 
     private struct Lift { var x, y, z, phi: Double }
 
@@ -224,20 +227,25 @@ public final class PageCurlEffect: TransitionEffect {
         // The strips are chords of the page (`ChordStrips`): where its texels land, across the axis
         // (device pixels), and its shade and highlight are interpolated linearly across each, so they
         // are cut where that strays at most half a pixel and two levels from the page's own.
-        let deviceScale = pr.deviceScale
-        func surface(_ d: Double) -> SIMD4<Double> {
-            let phi = max(0, d / r), light = Self.light(phi: phi, contact: contact(d), back: phi > Double.pi / 2)
-            return SIMD4(r * sin(phi) * deviceScale, light.shade, light.highlight, 0)
-        }
-        /// The lines of d cutting a to b into strips, b the last.
-        func lines(from a: Double, to b: Double) -> [Double] {
-            stripLines.removeAll(keepingCapacity: true)
-            chords.cuts(from: a, to: b, into: &stripLines, surface)
-            stripLines.append(b)
-            return stripLines
+        let deviceScale = pr.deviceScale, crest = Double.pi * r / 2
+        if linesKey != SIMD3(r, deviceScale, strength) {
+            linesKey = SIMD3(r, deviceScale, strength)
+            func surface(_ d: Double) -> SIMD4<Double> {
+                let phi = max(0, d / r), light = Self.light(phi: phi, contact: contact(d), back: phi > Double.pi / 2)
+                return SIMD4(r * sin(phi) * deviceScale, light.shade, light.highlight, 0)
+            }
+            /// `lines` cutting a to b into strips, b the last.
+            func cut(_ lines: inout [Double], from a: Double, to b: Double) {
+                lines.removeAll(keepingCapacity: true)
+                chords.cuts(from: a, to: b, into: &lines, surface)
+                lines.append(b)
+            }
+            cut(&creaseLines, from: -reach, to: 0)
+            cut(&frontLines, from: 0, to: crest)
+            cut(&backLines, from: crest, to: Double.pi * r)
         }
         var from = -reach
-        for to in lines(from: -reach, to: 0) {
+        for to in creaseLines {
             fillSlab(from: from, to: to, axis)
             append(to: &flat, skirts: false, axis, frontVertex)
             from = to
@@ -250,13 +258,12 @@ public final class PageCurlEffect: TransitionEffect {
         // The first strip past the crest is also feathered along it: there the roll's outline lies
         // against the page underneath.
         // The roll's front (φ ≤ π/2) and back are separate meshes, drawn in that order.
-        let crest = Double.pi * r / 2
-        for to in lines(from: 0, to: crest) {
+        for to in frontLines {
             fillSlab(from: from, to: to, axis)
             append(to: &front, skirts: true, axis, frontVertex)
             from = to
         }
-        for to in lines(from: crest, to: Double.pi * r) {
+        for to in backLines {
             fillSlab(from: from, to: to, axis)
             let base = back.vertices.count
             append(to: &back, skirts: true, along: from == crest ? from : nil, axis, backVertex)

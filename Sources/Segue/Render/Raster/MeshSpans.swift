@@ -406,11 +406,8 @@ func shadedSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: Unsafe
         let iota = I16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
         let drawn = lastWindow(iota, dst, count, done: done, first: first, within: row, Px16.self) { (d, lane: F16, offset) in
             let (x, y) = planes.positions16(lane)
-            let (t00, t10, t01, t11) = gather16(tex, stride, x, y, alongRows: along, window: windowTapsAvailable)
-            let (rb, ag) = bilinear16Lanes(t00, t10, t01, t11, unsafeBitCast(x, to: Px16.self), unsafeBitCast(y, to: Px16.self))
-            let (orb, oag) = modulate16(rb, ag, shade: shade.at16(offset), highlight: lights ? highlight.at16(offset) : nil,
-                                        alpha: fades ? alpha.at16(offset) : nil)
-            putLanes16(d, orb, oag, opacity: 255)
+            let (rb, ag) = samples16(tex, stride, x, y, alongRows: along, window: windowTapsAvailable)
+            putShaded16(d, rb, ag, offset: offset, shade: shade, highlight: lights ? highlight : nil, alpha: fades ? alpha : nil)
         }
         if drawn { return }
     }

@@ -163,8 +163,7 @@ func planeGroups16(_ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: 
         let affine = planes.dq == 0, iq = F16(repeating: 1 / planes.q)
         while i + 16 <= pixels.upperBound {
             let (x, y) = affine ? planes.positions16(lane, reciprocal: iq) : planes.positions16(lane)
-            let (t00, t10, t01, t11) = gather16(tex, stride, x, y, alongRows: along, window: window)
-            let (rb, ag) = bilinear16Lanes(t00, t10, t01, t11, unsafeBitCast(x, to: Px16.self), unsafeBitCast(y, to: Px16.self))
+            let (rb, ag) = samples16(tex, stride, x, y, alongRows: along, window: window)
             write(i, rb, ag)
             lane += 16
             i += 16
@@ -179,6 +178,14 @@ func planeGroups16(_ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: 
     if !w.isEmpty { specialized(alongRows, true) { groups($0, $1, w) } }
     if !rest.isEmpty { specialized(alongRows, false) { groups($0, $1, rest) } }
     return end
+}
+
+/// The bilinear samples of sixteen pixels at texture positions (x, y) (texels, 24.8 fixed point), as
+/// the 16-bit halves `bilinear16Lanes` gives.
+@inline(__always)
+func samples16(_ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, _ x: I16, _ y: I16, alongRows: Bool, window: Bool) -> (Half32, Half32) {
+    let (t00, t10, t01, t11) = gather16(tex, stride, x, y, alongRows: alongRows, window: window)
+    return bilinear16Lanes(t00, t10, t01, t11, unsafeBitCast(x, to: Px16.self), unsafeBitCast(y, to: Px16.self))
 }
 
 /// `body(a, b)` with a and b as constants, so that a loop inlined into it is compiled once per case
@@ -247,9 +254,17 @@ func modulate16(_ rb: Half32, _ ag: Half32, shade sh: I16, highlight hl: I16?, a
 func shadedSpan16(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int,
                   _ planes: SpanPlanes, first: Int, shade: FactorRamp, highlight: FactorRamp?, alpha: FactorRamp?, alongRows: Bool) -> Int {
     planeGroups16(count, tex, stride, planes, first: first, alongRows: alongRows) { i, rb, ag in
-        let (orb, oag) = modulate16(rb, ag, shade: shade.at16(i), highlight: highlight?.at16(i), alpha: alpha?.at16(i))
-        putLanes16(dst + i, orb, oag, opacity: 255)
+        putShaded16(dst + i, rb, ag, offset: i, shade: shade, highlight: highlight, alpha: alpha)
     }
+}
+
+/// Sixteen samples shaded, lit and faded by the ramps' factors at pixels `offset` … `offset + 15` of
+/// their span (`modulate16`), over `dst`.
+@inline(__always)
+func putShaded16(_ dst: UnsafeMutablePointer<UInt32>, _ rb: Half32, _ ag: Half32, offset: Int, shade: FactorRamp,
+                 highlight: FactorRamp?, alpha: FactorRamp?) {
+    let (orb, oag) = modulate16(rb, ag, shade: shade.at16(offset), highlight: highlight?.at16(offset), alpha: alpha?.at16(offset))
+    putLanes16(dst, orb, oag, opacity: 255)
 }
 
 extension FactorRamp {
