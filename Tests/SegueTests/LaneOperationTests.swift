@@ -1,5 +1,6 @@
 // The lane operations the kernels take from CLanes — the divide by 255 as one multiply-high, the
-// shift of thirty-two 16-bit lanes, the least of two and whether sixteen pixels are all opaque —
+// shift of thirty-two 16-bit lanes, the least of two, the rounded average and whether sixteen pixels
+// are all opaque —
 // pinned to the arithmetic they replace, lane by lane: every value the divide is given (0…65152, what
 // c·o + 127 reaches at most with c, o ≤ 255 and above), and random lanes for the rest.
 import Testing
@@ -48,6 +49,29 @@ import CLanes
                 #expect(s[k] == x[k] >> UInt16(n))
                 #expect(m[k] == min(x[k], y[k]))
                 if k < 16 { #expect(m16[k] == min(x[k], y[k])) }
+            }
+        }
+    }
+
+    /// The lit colours' halving sum: `segue_avg16`/`segue_avg32` are (x + y + 1) >> 1 of the 17-bit sum,
+    /// and with the lift one less, the floor of the halved sum the kernels took before — for every
+    /// product c·shade and lift a·highlight + 128 the shading reaches (c, a ≤ 255, shade, highlight ≤ 256).
+    @Test func roundedAverageIsTheSeventeenBitHalvedSum() {
+        var rng = SplitMix(seed: 72)
+        for _ in 0..<2000 {
+            var x = Half32(), y = Half32()
+            for k in 0..<32 {
+                x[k] = UInt16(UInt32.random(in: 0...255, using: &rng) * UInt32.random(in: 0...256, using: &rng))
+                y[k] = UInt16(UInt32.random(in: 0...255, using: &rng) * UInt32.random(in: 0...256, using: &rng) + 127)
+            }
+            let (a32, a16) = (segue_avg32(x, y), segue_avg16(x.lowHalf, y.lowHalf))
+            for k in 0..<32 {
+                let sum = UInt32(x[k]) + UInt32(y[k])
+                #expect(a32[k] == UInt16((sum + 1) >> 1))
+                if k < 16 { #expect(a16[k] == UInt16((sum + 1) >> 1)) }
+                // With the lift 128 the old way: ⌊x/2⌋ + ⌊y/2⌋ + (x ∧ y ∧ 1), y + 1 being that lift.
+                let lift = y[k] + 1
+                #expect(a32[k] >> 7 == ((x[k] >> 1) + (lift >> 1) + (x[k] & lift & 1)) >> 7)
             }
         }
     }

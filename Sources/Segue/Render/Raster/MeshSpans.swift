@@ -495,11 +495,10 @@ struct FactorRamp {
 @inline(__always)
 func modulate8(_ rb: Half16, _ ag: Half16, shade sh: I8, highlight hl: I8?, alpha al: I8?) -> (Half16, Half16) {
     @inline(__always) func both(_ w: I8) -> Half16 { let u = unsafeBitCast(w, to: Px8.self); return lanes16(u | (u &<< 16)) }
-    // c·shade + a·highlight + 128 needs 17 bits, so the two products are halved before adding,
-    // keeping the carry of their low bits: ⌊(x + y)/256⌋ = ⌊(⌊x/2⌋ + ⌊y/2⌋ + (x ∧ y ∧ 1))/128⌋.
+    // c·shade + a·highlight + 128 needs 17 bits, so it is halved as it is summed (`segue_avg16`,
+    // which rounds up: the lift is a·highlight + 127): ⌊(x + y)/256⌋ = ⌊((x + (y − 1) + 1)/2)/128⌋.
     @inline(__always) func lit(_ c: Half16, _ sh: Half16, _ lift: Half16, _ a: Half16) -> Half16 {
-        let x = c &* sh
-        return segue_min16(a, ((x &>> 1) &+ (lift &>> 1) &+ (x & lift & 1)) &>> 7)
+        segue_min16(a, segue_avg16(c &* sh, lift) &>> 7)
     }
     let alpha = pixels32(ag) &>> 16
     let aa = lanes16(alpha | (alpha &<< 16))
@@ -508,7 +507,7 @@ func modulate8(_ rb: Half16, _ ag: Half16, shade sh: I8, highlight hl: I8?, alph
     let shRB = both(sh), shAG = lanes16(unsafeBitCast(sh, to: Px8.self) | Px8(repeating: 256 << 16))
     var orb: Half16, oag: Half16
     if let hl {
-        let liftRB = aa &* both(hl) &+ 128, liftAG = aa &* lanes16(unsafeBitCast(hl, to: Px8.self)) &+ 128
+        let liftRB = aa &* both(hl) &+ 127, liftAG = aa &* lanes16(unsafeBitCast(hl, to: Px8.self)) &+ 127
         orb = lit(rb, shRB, liftRB, aa); oag = lit(ag, shAG, liftAG, aa)
     } else {
         // `lit` with a zero highlight (lift 128): the halved sum is the rounded product.

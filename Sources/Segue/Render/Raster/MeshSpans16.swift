@@ -9,8 +9,8 @@
 // index arithmetic, the weights and the blend are shared, only the sixteen tap-pair loads are not.
 // On AVX2 a group is two registers an operation, no slower than two groups of eight.
 // Sixteen-lane 16-bit vectors (SIMD32<UInt16>) get their bitwise operations as lane loops from the
-// standard library, so those are done on the 32-bit view (`h32`, `andLanes`); their shifts, and the
-// multiply-high that divides by 255, are CLanes' single instructions.
+// standard library, so those are done on the 32-bit view (`h32`); their shifts, the multiply-high that
+// divides by 255 and the lit colours' rounded halving sum, are CLanes' single instructions.
 // Where a group's taps start on four texture rows and sixty-three columns at most, a CPU with AVX-512 reads them
 // from that window with lane permutes instead of sixteen tap-pair loads (`gather16`, CGather): held
 // at one moment, six pairs, oglFlip at 0.8 and the cube at 0.5 about 0.8× the time with a window of
@@ -219,23 +219,20 @@ let windowRows = Int(SEGUE_WINDOW_ROWS), windowColumns = Int(SEGUE_WINDOW_COLUMN
 
 /// Every 16-bit lane shifted right by `n` (0 < n < 16): one instruction (CLanes).
 @inline(__always) func shr(_ x: Half32, _ n: UInt32) -> Half32 { segue_shr32(x, UInt16(n)) }
-/// The bitwise and of two sets of 16-bit lanes, on the 32-bit view.
-@inline(__always) func andLanes(_ x: Half32, _ y: Half32) -> Half32 { lanes32(pixels16(x) & pixels16(y)) }
 
 /// `modulate8` for sixteen samples, lane for lane.
 @inline(__always)
 func modulate16(_ rb: Half32, _ ag: Half32, shade sh: I16, highlight hl: I16?, alpha al: I16?) -> (Half32, Half32) {
     @inline(__always) func both(_ w: I16) -> Half32 { let u = unsafeBitCast(w, to: Px16.self); return lanes32(u | (u &<< 16)) }
     @inline(__always) func lit(_ c: Half32, _ sh: Half32, _ lift: Half32, _ a: Half32) -> Half32 {
-        let x = c &* sh
-        return segue_min32(a, shr(shr(x, 1) &+ shr(lift, 1) &+ andLanes(andLanes(x, lift), h32(1)), 7))
+        segue_min32(a, shr(segue_avg32(c &* sh, lift), 7))
     }
     let alpha = pixels16(ag) &>> 16
     let aa = lanes32(alpha | (alpha &<< 16))
     let shRB = both(sh), shAG = lanes32(unsafeBitCast(sh, to: Px16.self) | Px16(repeating: 256 << 16))
     var orb: Half32, oag: Half32
     if let hl {
-        let liftRB = aa &* both(hl) &+ h32(128), liftAG = aa &* lanes32(unsafeBitCast(hl, to: Px16.self)) &+ h32(128)
+        let liftRB = aa &* both(hl) &+ h32(127), liftAG = aa &* lanes32(unsafeBitCast(hl, to: Px16.self)) &+ h32(127)
         orb = lit(rb, shRB, liftRB, aa); oag = lit(ag, shAG, liftAG, aa)
     } else {
         orb = segue_min32(aa, shr8(rb &* shRB &+ h32(128))); oag = segue_min32(aa, shr8(ag &* shAG &+ h32(128)))
