@@ -157,8 +157,11 @@ extension Compositor {
         h.combine(still); h.combine(s.bounds); h.combine(s.sublayerTransform)
         h.combine(layer.anchorPoint.x); h.combine(layer.anchorPoint.y); h.combine(usePresentation)
         let key = h.finalize(), id = ObjectIdentifier(layer)
-        if let m = extents[id], m.key == key {
-            extents[id]?.frame = frame
+        if var m = extents[id], m.key == key {
+            // Written back whole: modifying it in place (`extents[id]?.frame`) allocated the accessor's
+            // frame on every call.
+            m.frame = frame
+            extents[id] = m
             return m.extent
         }
         let r = walkedContentExtent(layer, s)

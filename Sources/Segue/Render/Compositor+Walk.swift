@@ -41,10 +41,17 @@ extension Transform3D {
 extension Compositor {
     /// Sublayers in drawing order with their states and device transforms.
     func children(of layer: Layer, _ s: LayerState, _ m: Transform3D) -> [(Layer, LayerState, Transform3D)] {
-        let subs = layer.sublayers
-        guard !subs.isEmpty else { return [] }
-        let pivot = s.pivot(anchorPoint: layer.anchorPoint)
         var out: [(Layer, LayerState, Transform3D)] = []
+        children(of: layer, s, m, into: &out)
+        return out
+    }
+
+    /// `children(of:_:_:)` into `out` (emptied first, its storage kept).
+    func children(of layer: Layer, _ s: LayerState, _ m: Transform3D, into out: inout [(Layer, LayerState, Transform3D)]) {
+        out.removeAll(keepingCapacity: true)
+        let subs = layer.sublayers
+        guard !subs.isEmpty else { return }
+        let pivot = s.pivot(anchorPoint: layer.anchorPoint)
         out.reserveCapacity(subs.count)
         for c in subs where !c.isHidden {
             let cs = state(c)
@@ -56,7 +63,6 @@ extension Compositor {
                 a.element.0.zPosition != b.element.0.zPosition ? a.element.0.zPosition < b.element.0.zPosition : a.offset < b.offset
             }.map(\.element)
         }
-        return out
     }
 
     /// A sublayer's map to the canvas, given its parent's state, pivot and map `m`; on whole pixels
@@ -160,7 +166,20 @@ extension Compositor {
     /// the flatten).
     func drawOwnContent(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity op: Double, _ canvas: Canvas,
                         masked: Bool, border: Bool = true) {
-        let kids = children(of: layer, s, m)
+        // The children and their regions in storage kept from frame to frame, one set per depth of
+        // the walk (taken out while in use, so that it is uniquely held and reused in place).
+        let depth = walkDepth
+        walkDepth += 1
+        if walkScratch.count <= depth { walkScratch.append(([], [])) }
+        var (kids, clips) = walkScratch[depth]
+        walkScratch[depth] = ([], [])
+        defer {
+            kids.removeAll(keepingCapacity: true)      // the storage kept, not the layers
+            walkScratch[depth] = (kids, clips)
+            walkDepth -= 1
+        }
+        children(of: layer, s, m, into: &kids)
+        clips.removeAll(keepingCapacity: true)
         // Occlusion: start at the last child that covers the clip opaquely.
         var first = 0
         for i in stride(from: kids.count - 1, through: 0, by: -1)
@@ -174,17 +193,16 @@ extension Compositor {
         // presenter, in a container of its own or not) is drawn only where it still shows — each
         // sibling's region is the clip less the opaque boxes above it (PixelRegion), and the layer's
         // own background and contents are drawn only where no opaque child covers them.
-        var clips: [PixelRegion] = []
         var own = PixelRegion(canvas.clip)
         if FastPaths.enabled, kids.count > first {
-            clips = Array(repeating: own, count: kids.count)
+            clips.append(contentsOf: repeatElement(own, count: kids.count))
             for i in stride(from: kids.count - 1, through: first, by: -1) {
                 clips[i] = own
                 forEachOpaqueBox(kids[i].0, kids[i].1, kids[i].2, opacity: op) { own = own.subtracting($0) }
             }
         }
         if !occluded, let bg = s.backgroundColor, bg.alpha > 0 {
-            for piece in own.pieces {
+            own.forEachPiece(within: canvas.clip) { piece in
                 var c = canvas
                 c.clip = piece
                 c.fill(s.bounds, cornerRadius: s.cornerRadius, color: bg, opacity: op, transform: m)

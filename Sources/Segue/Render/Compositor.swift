@@ -63,6 +63,12 @@ public final class Compositor {
     var extents: [ObjectIdentifier: RememberedExtent] = [:]
     /// `digest`'s list of the branches leading to animated layers, kept to save an allocation a frame.
     var branchScratch: [ObjectIdentifier] = []
+    /// Per depth of the layer walk, storage for a layer's children and their regions, kept from frame
+    /// to frame (`drawOwnContent`); `walkDepth` is how many are in use.
+    var walkScratch: [(kids: [(Layer, LayerState, Transform3D)], clips: [PixelRegion])] = []
+    var walkDepth = 0
+    /// The render canvas's held copy (Canvas+HeldCopy), emptied at the start of each render.
+    private let held = HeldCopy()
     /// Blurred shadow shapes, by shape, blur and colour.
     var shadows: [ShadowKey: CachedShadow] = [:]
     /// Counts renders; cache entries unused for a couple of frames are dropped.
@@ -116,7 +122,8 @@ public final class Compositor {
         keeperThisRender = nil
         var canvas = Canvas(target: target)
         canvas.threads = threads
-        let held = HeldCopy()
+        held.copy = nil
+        held.fused = 0
         canvas.held = held
         let s = state(root)
         let m = s.toSuperlayer(anchorPoint: root.anchorPoint, parentSublayerTransform: .identity, parentPivot: .zero).pixelSnapped
