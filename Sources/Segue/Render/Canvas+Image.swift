@@ -153,10 +153,11 @@ extension Canvas {
         // Half a device pixel in texel units across each texture axis: the anti-aliasing ramp.
         let hu = 0.5 * (inv.a * inv.a + inv.c * inv.c).squareRoot(), hv = 0.5 * (inv.b * inv.b + inv.d * inv.d).squareRoot()
         var bx0 = Double.infinity, by0 = Double.infinity, bx1 = -Double.infinity, by1 = -Double.infinity
-        for (u, v) in [(-hu, -hv), (W + hu, -hv), (-hu, H + hv), (W + hu, H + hv)] {
+        func corner(_ u: Double, _ v: Double) {                // (four calls, not an array of corners a draw)
             let x = u * t.a + v * t.c + t.tx, y = u * t.b + v * t.d + t.ty
             bx0 = min(bx0, x); bx1 = max(bx1, x); by0 = min(by0, y); by1 = max(by1, y)
         }
+        corner(-hu, -hv); corner(W + hu, -hv); corner(-hu, H + hv); corner(W + hu, H + hv)
         let area = PixelRect(x0: Int(max(-1e9, bx0).rounded(.down)), y0: Int(max(-1e9, by0).rounded(.down)),
                              x1: Int(min(1e9, bx1).rounded(.up)), y1: Int(min(1e9, by1).rounded(.up))).intersection(clip)
         guard !area.isEmpty else { return }
@@ -190,9 +191,12 @@ extension Canvas {
         // rows at a time (`drawsColumnBands`); the rows draw the edges and note the spans.
         let bands = strips == nil && turned && FastPaths.enabled && Self.drawsColumnBands(dvdx: dvdx, width: area.x1 - area.x0)
         let stripStorage = strips == nil ? 0 : StripRows.capacity(area)
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: stripStorage + (bands ? 2 * (area.y1 - area.y0) : 0)) { storage in
-            let layout = strips.map { _ in StripRows(storage.baseAddress!, area) }
-            let spans = bands ? NotedSpans(base: storage.baseAddress! + stripStorage, y0: area.y0) : nil
+        // The rows' bookkeeping in the thread's scratch (ThreadScratch): no allocation a frame.
+        let scratch = ThreadScratch.current
+        do {
+            let storage = scratch.buffer(.stripRows, of: Int32.self, count: stripStorage + (bands ? 2 * (area.y1 - area.y0) : 0))
+            let layout = strips.map { _ in StripRows(storage, area) }
+            let spans = bands ? NotedSpans(base: storage + stripStorage, y0: area.y0) : nil
             for y in area.y0..<area.y1 {
                 let cy = Double(y) + 0.5
                 // Texture position of the centre of pixel x = 0 of this row.
@@ -241,14 +245,15 @@ extension Canvas {
             // The transposed copy's rows are the image's columns: u and v trade places (Bitmap+Transposed).
             let texture = copy ?? image
             let (C, dC, dCy, R, dR, dRy) = copy == nil ? (U00, dU, dUy, V00, dV, dVy) : (V00, dV, dVy, U00, dU, dUy)
-            withUnsafeTemporaryAllocation(of: Px16.self, capacity: TurnedStrips.ring) { ring in
+            do {
+                let ring = scratch.buffer(.stripRing, of: Px16.self, count: TurnedStrips.ring)
                 for m in 0..<layout.count {
                     let x0 = (layout.firstStrip + m) << 4, rows = layout.rows(ofStrip: m)
                     guard !rows.isEmpty else { continue }
                     strips.draw(target, x0: x0, rows: rows, drawn: { layout.draws(strip: m, row: $0) },
                                 C: C + x0 * dC, R: R + x0 * dR, dCy: dCy, dRy: dRy, texture: texture.pixels,
                                 stride: texture.stride, width: texture.width, height: texture.height, opacity: opacity,
-                                ring: ring.baseAddress!)
+                                ring: ring)
                 }
             }
         }

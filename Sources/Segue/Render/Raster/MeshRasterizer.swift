@@ -58,9 +58,13 @@ struct MeshRasterizer {
     /// Draws the mesh's triangles in order; runs of triangles over the same rows (a grid row) as bands.
     func draw(_ mesh: Mesh) {
         let v = mesh.vertices, n = v.count
-        var band: [RasterTriangle] = [], spans: [BandSpan] = [], sorted: [BandSpan] = [], walks: [RowColumns] = []
+        // The band's lists from the thread's scratch, taken out while in use (ThreadScratch).
+        let scratch = ThreadScratch.current
+        var band = scratch.band, spans = scratch.spans, sorted = scratch.sorted, walks = scratch.walks
+        (scratch.band, scratch.spans, scratch.sorted, scratch.walks) = ([], [], [], [])
+        band.removeAll(keepingCapacity: true)
+        defer { (scratch.band, scratch.spans, scratch.sorted, scratch.walks) = (band, spans, sorted, walks) }
         var attributes: RowAttributes? = nil
-        defer { attributes?.free() }
         var rows = (0, -1)                             // the band's rows
         func flush() {
             band.withUnsafeBufferPointer { b in

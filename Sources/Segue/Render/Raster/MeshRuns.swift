@@ -152,16 +152,14 @@ extension MeshRasterizer {
 struct RowAttributes {
     let origin: Int
     let x, y, sh, hl, al: UnsafeMutablePointer<Int32>
-    private let storage: UnsafeMutablePointer<Int32>
 
+    /// Rows for `columns`, in the thread's scratch (ThreadScratch): good for one draw.
     init(columns: Range<Int>) {
         let n = columns.count + 16
         origin = columns.lowerBound
-        storage = .allocate(capacity: 5 * n)
+        let storage = ThreadScratch.current.buffer(.rowAttributes, of: Int32.self, count: 5 * n)
         x = storage; y = storage + n; sh = storage + 2 * n; hl = storage + 3 * n; al = storage + 4 * n
     }
-
-    func free() { storage.deallocate() }
 }
 
 /// A run of abutting spans in one kernel pass, from the attributes written for it: pixel i samples

@@ -33,8 +33,9 @@ struct TurnedStrips {
     let leastColumn, leastRow: Int
     /// Lane i's place in the ring relative to its row's group: i − 16·drop[i] (texels).
     let ringLanes: I16
-    /// Per drop d (0…depth), all ones in the lanes dropped by d.
-    let lanesAt: [Px16]
+    /// Per drop d (0…depth), all ones in the lanes dropped by d (room for every depth below `ring`,
+    /// held in the value: the plan is made for every turned draw, and an array was an allocation).
+    let lanesAt: InlineArray<32, Px16>
     /// The ring's length (a power of two above `depth`).
     static let ring = 32
     /// How many groups ahead a strip hints its texture rows (4: 1.07–1.1× the time of 8; 12, 16
@@ -62,23 +63,24 @@ struct TurnedStrips {
     init?(dC: (x: Int, y: Int), dR: (x: Int, y: Int)) {
         guard windowTapsAvailable, dR.y != 0, 2 * abs(dR.x) <= 3 * abs(dR.y) else { return nil }
         let slope = -Double(dR.x) / Double(dR.y)
-        var rows = (0..<16).map { Int((Double($0) * slope).rounded()) }
-        let least = rows.min()!
-        rows = rows.map { $0 - least }
-        let c = (0..<16).map { $0 * dC.x + rows[$0] * dC.y }, r = (0..<16).map { $0 * dR.x + rows[$0] * dR.y }
-        guard r.max()! - r.min()! < 1 << 24, c.max()! - c.min()! < 29 << 24 else { return nil }
-        depth = rows.max()!
+        // Lane i's drop, and its offset from the group's position in the texture's columns and rows
+        // (lane vectors, not arrays: no allocation).
+        var rows = SIMD16<Int64>()
+        for i in 0..<16 { rows[i] = Int64((Double(i) * slope).rounded()) }
+        rows &-= SIMD16(repeating: rows.min())
+        let lane = SIMD16<Int64>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+        let c = lane &* Int64(dC.x) &+ rows &* Int64(dC.y), r = lane &* Int64(dR.x) &+ rows &* Int64(dR.y)
+        guard r.max() - r.min() < 1 << 24, c.max() - c.min() < 29 << 24 else { return nil }
+        depth = Int(rows.max())
         guard depth < Self.ring else { return nil }
-        func lanes(_ v: [Int]) -> I16 { var l = I16(); for i in 0..<16 { l[i] = Int32(truncatingIfNeeded: v[i]) }; return l }
-        cHigh = lanes(c.map { $0 >> 16 }); cLow = lanes(c.map { $0 & 0xffff })
-        rHigh = lanes(r.map { $0 >> 16 }); rLow = lanes(r.map { $0 & 0xffff })
-        leastColumn = c.min()!; leastRow = r.min()!
-        ringLanes = lanes((0..<16).map { $0 - 16 * rows[$0] })
-        lanesAt = (0...depth).map { d in
-            var m = Px16()
-            for i in 0..<16 where rows[i] == d { m[i] = ~0 }
-            return m
-        }
+        func lanes(_ v: SIMD16<Int64>) -> I16 { I16(truncatingIfNeeded: v) }
+        cHigh = lanes(c &>> 16); cLow = lanes(c & 0xffff)
+        rHigh = lanes(r &>> 16); rLow = lanes(r & 0xffff)
+        leastColumn = Int(c.min()); leastRow = Int(r.min())
+        ringLanes = lanes(lane &- 16 &* rows)
+        var at = InlineArray<32, Px16>(repeating: Px16())
+        for i in 0..<16 { at[Int(rows[i])][i] = ~0 }
+        lanesAt = at
     }
 
     /// Strip columns x0..<x0 + 16 on the rows of `rows` for which `drawn(y)`: each group's samples,
@@ -118,7 +120,7 @@ struct TurnedStrips {
         var yl = (I16(repeating: Int32(truncatingIfNeeded: r & 0xffff)) &+ rLow) & low
         let dxh = I16(repeating: Int32(truncatingIfNeeded: dCy >> 16)), dxl = I16(repeating: Int32(truncatingIfNeeded: dCy & 0xffff))
         let dyh = I16(repeating: Int32(truncatingIfNeeded: dRy >> 16)), dyl = I16(repeating: Int32(truncatingIfNeeded: dRy & 0xffff))
-        lanesAt.withUnsafeBufferPointer { lanesAt in
+        do {
             while j < rows.upperBound {
                 let x = clamp(xh, xMax), y = clamp(yh, yMax)
                 xl &+= dxl; xh &+= dxh &+ (xl &>> 16); xl &= low

@@ -68,15 +68,15 @@ private struct WarpRows {
         let cellW = (grid.x1 - grid.x0) / Double(cols), cellH = (grid.y1 - grid.y0) / Double(grid.rows)
         // Each lattice column's first pixel (centre at or right of the column's x), and each cell's
         // pixels within the clip with the first one's place in the cell (0…1): the same on every row.
-        let starts = (0...cols).map { Int((grid.x0 + Double($0) * cellW - 0.5).rounded(.up)) }
-        let cells = (0..<cols).map { i in
-            let cs = max(starts[i], clip.x0), ce = min(starts[i + 1], clip.x1)
-            return Cell(cs: cs, ce: ce, f: Float((Double(cs) + 0.5 - (grid.x0 + Double(i) * cellW)) / cellW))
+        // (In the thread's scratch: no allocation a frame.)
+        @inline(__always) func start(_ i: Int) -> Int { Int((grid.x0 + Double(i) * cellW - 0.5).rounded(.up)) }
+        let cells = UnsafeMutableBufferPointer(start: ThreadScratch.current.buffer(.warpCells, of: Cell.self, count: cols), count: cols)
+        for i in 0..<cols {
+            let cs = max(start(i), clip.x0), ce = min(start(i + 1), clip.x1)
+            cells[i] = Cell(cs: cs, ce: ce, f: Float((Double(cs) + 0.5 - (grid.x0 + Double(i) * cellW)) / cellW))
         }
         let a = RowAttributes(columns: clip.x0..<clip.x1)
-        defer { a.free() }
         let segments = RowSegments(cells)
-        defer { segments.free() }
         let AL = Int32(min(256, max(0, Int(grid.alpha * 256))))
         let scale = Float(1 / cellW), (xMax, yMax) = margins
         grid.u.withUnsafeBufferPointer { u in grid.v.withUnsafeBufferPointer { v in
@@ -127,7 +127,7 @@ private struct WarpRows {
     /// Cell i's pixels cs..<ce on every row, and where the first one's centre lies in the cell (0…1).
     struct Cell { let cs, ce: Int, f: Float }
 
-    func drawRow(_ y: Int, _ cells: [Cell], _ segments: RowSegments, alpha AL: Int32, _ a: RowAttributes) {
+    func drawRow(_ y: Int, _ cells: UnsafeMutableBufferPointer<Cell>, _ segments: RowSegments, alpha AL: Int32, _ a: RowAttributes) {
         let row = UnsafeMutableBufferPointer(start: target.row(y), count: target.width)
         let (xMax, yMax) = margins
         var runStart = -1, runEnd = -1, lights = false
@@ -237,13 +237,11 @@ private struct RowSegments {
     let u, v, sh, hl, du, dv, dsh, dhl: UnsafeMutablePointer<Float>
     /// Per cell: not 0 where the segment's taps all lie inside the texture, and where it is lit at an end.
     let inside, lit: UnsafeMutablePointer<Int32>
-    private let storage: UnsafeMutableRawPointer
 
-    init(_ cells: [WarpRows.Cell]) {
+    init(_ cells: UnsafeMutableBufferPointer<WarpRows.Cell>) {
         self.cells = cells.count
         let n = (cells.count + 16) / 16 * 16 + 16                 // ≥ cells + 1 and a group of padding
-        storage = .allocate(byteCount: 16 * n * 4, alignment: 64)
-        let p = storage.bindMemory(to: Float.self, capacity: 16 * n)
+        let p = ThreadScratch.current.buffer(.rowSegments, of: Float.self, count: 16 * n)
         (eu, ev, esh, ehl) = (p, p + n, p + 2 * n, p + 3 * n)
         (f, last) = (p + 4 * n, p + 5 * n)
         (u, v, sh, hl, du, dv, dsh, dhl) = (p + 6 * n, p + 7 * n, p + 8 * n, p + 9 * n, p + 10 * n, p + 11 * n, p + 12 * n, p + 13 * n)
@@ -253,8 +251,6 @@ private struct RowSegments {
         q.initialize(repeating: 0, count: 2 * n)
         for (i, c) in cells.enumerated() { f[i] = c.f; last[i] = Float(c.ce - c.cs - 1) }
     }
-
-    func free() { storage.deallocate() }
 
     /// The lattice's attributes on a pixel row: rows `k` and `k + stride` of each, `ty` of the way down.
     func edges(row k: Int, stride: Int, _ ty: Float, _ gu: UnsafePointer<Float>, _ gv: UnsafePointer<Float>,
