@@ -133,9 +133,9 @@ enum AnimationEngine {
                 guard t <= time else { return }
                 if best == nil || (t, rank) < (best!.time, best!.rank) { best = (t, rank, ev) }
             }
-            let entries = AnimationStore.all.filter { !$0.isDone && $0.timeline?.root === window.timeline }
             var ramps: [ObjectIdentifier: Timeline] = [:]
-            for e in entries {
+            // Read in place (a filtered copy was an allocation every frame).
+            for e in AnimationStore.all where !e.isDone && e.timeline?.root === window.timeline {
                 let tl = e.timeline!
                 if let end = e.endOnTimeline, !tl.isFrozen, let t = tl.rootTime(whenLocalReaches: end) { offer(t, 0, .end(e)) }
                 var c: Timeline? = tl

@@ -153,7 +153,7 @@ enum AnimationStore {
     /// do not run: the tree they would act on is gone. Returns how many were dropped.
     @discardableResult
     static func removeOrphans() -> Int {
-        guard !ordered.isEmpty else { return 0 }
+        guard ordered.contains(where: { $0.timeline?.isOrphaned == true }) else { return 0 }
         let orphans = ordered.filter { $0.timeline?.isOrphaned == true }
         for e in orphans {
             e.isDone = true

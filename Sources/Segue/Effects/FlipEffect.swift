@@ -9,10 +9,12 @@ import Foundation
 
 public final class FlipEffect: TransitionEffect, OutlinedEffect {
     private var mesh = Mesh()
+    /// The card's corners, kept from frame to frame (an array made a frame was an allocation).
+    private var quad: [MeshVertex] = []
     public init() {}
 
-    /// The card's corners in order, the page on the side facing the viewer and whether it is opaque,
-    /// and the projector.
+    /// The card's corners in order (in `quad`), the page on the side facing the viewer and whether it
+    /// is opaque, and the projector.
     private func card(_ f: EffectFrame) -> (corners: [MeshVertex], texture: Bitmap, opaque: Bool, projector: PageProjector) {
         let pr = PageProjector(f, eyeDistance: 2.0 * (f.subtype == .fromLeft || f.subtype == .fromRight
                                                        ? f.size.width : f.size.height))
@@ -28,8 +30,9 @@ public final class FlipEffect: TransitionEffect, OutlinedEffect {
             let ta = front ? L / 2 + x : L / 2 - x   // the back shows the new page unmirrored at θ = π
             return pr.vertex(a: a, b: b, z: z, ta: ta, tb: b, texture: tex, shade: shade, alpha: f.opacity)
         }
-        return ([corner(-L / 2, 0), corner(L / 2, 0), corner(L / 2, B), corner(-L / 2, B)], tex,
-                front ? f.oldIsOpaque : f.newIsOpaque, pr)
+        quad.removeAll(keepingCapacity: true)
+        quad.append(corner(-L / 2, 0)); quad.append(corner(L / 2, 0)); quad.append(corner(L / 2, B)); quad.append(corner(-L / 2, B))
+        return (quad, tex, front ? f.oldIsOpaque : f.newIsOpaque, pr)
     }
 
     /// The card, where its page is opaque; a pixel more margin than a flat page's, for the near

@@ -74,7 +74,8 @@ public final class IrisEffect: TransitionEffect {
             mesh.vertices.append(pr.solidVertex(x: rayEnds[prev].0, y: rayEnds[prev].1, shade: 0.6, alpha: f.opacity))
             // Split along corner k → far end of ray k−1: corner k lies on the line from corner k−1 to the
             // end of ray k, so the other diagonal would leave a T-junction (cracks) at corner k.
-            mesh.indices += [base, base + 1, base + 3, base + 1, base + 2, base + 3]
+            mesh.appendTriangle(base, base + 1, base + 3)
+            mesh.appendTriangle(base + 1, base + 2, base + 3)
             // Soften the blade's inner edge into the aperture.
             let inner = mesh.vertices[Int(base)], inner2 = mesh.vertices[Int(base) + 1]
             mesh.appendSkirt(inner, inner2, inside: mesh.vertices[Int(base) + 2])

@@ -44,13 +44,19 @@ public struct Mesh: Sendable {
         for j in 0..<UInt32(rows) {
             for i in 0..<UInt32(columns) {
                 let a = j * stride + i, b = a + 1, c = a + stride, d = c + 1
-                indices += [a, b, c, b, d, c]
+                appendTriangle(a, b, c)
+                appendTriangle(b, d, c)
             }
         }
     }
 }
 
 extension Mesh {
+    /// Appends the triangle of vertices a, b, c (without the array an `indices += […]` makes).
+    mutating func appendTriangle(_ a: UInt32, _ b: UInt32, _ c: UInt32) {
+        indices.append(a); indices.append(b); indices.append(c)
+    }
+
     /// Calls `body` with the corners of each triangle whose indices are in range, in order, while it
     /// returns true.
     func forEachTriangle(_ body: (MeshVertex, MeshVertex, MeshVertex) -> Bool) {

@@ -159,7 +159,21 @@ struct Occlusion {
     /// Replaces `points` by their convex hull, corners in order (monotone chain); `scratch` is
     /// working storage.
     private static func makeHull(_ points: inout [(x: Double, y: Double)], _ scratch: inout [(x: Double, y: Double)]) {
-        points.sort { $0.x < $1.x || ($0.x == $1.x && $0.y < $1.y) }
+        @inline(__always) func before(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Bool {
+            a.x < b.x || (a.x == b.x && a.y < b.y)
+        }
+        // A few dozen corners (a few hundred at most): sorted in place — the library's sort takes a
+        // buffer for more than twenty, an allocation a frame.
+        if points.count <= 256 {
+            for i in points.indices.dropFirst() {
+                let p = points[i]
+                var j = i
+                while j > 0 && before(p, points[j - 1]) { points[j] = points[j - 1]; j -= 1 }
+                points[j] = p
+            }
+        } else {
+            points.sort(by: before)
+        }
         guard points.count > 2 else { return }
         func cross(_ o: (x: Double, y: Double), _ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Double {
             (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)

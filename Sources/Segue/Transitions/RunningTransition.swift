@@ -111,15 +111,18 @@ final class RunningTransition: ClearsAroundItself, KeepsItsLastFrame {
     private func pumpFrames() {
         guard !pumpPending, timeline?.isMoving ?? true, let w = layer?.hostWindow else { return }
         pumpPending = true
-        w.schedule(at: w.currentTime) { [weak self] in
-            guard let self else { return }
-            self.pumpPending = false
-            guard !self.finished, let layer = self.layer else { return }
-            // A new frame of the effect, not a change of the layer: the new snapshot stays valid.
-            let current = layer.renderVersion == self.newVersion
-            layer.setNeedsComposite()
-            if current { self.newVersion = layer.renderVersion }
-        }
+        w.schedule(at: w.currentTime, pump)
+    }
+
+    /// `pumpFrames`'s timer action, made once (a closure made each frame was an allocation a frame).
+    private lazy var pump: @MainActor () -> Void = { [weak self] in
+        guard let self else { return }
+        self.pumpPending = false
+        guard !self.finished, let layer = self.layer else { return }
+        // A new frame of the effect, not a change of the layer: the new snapshot stays valid.
+        let current = layer.renderVersion == self.newVersion
+        layer.setNeedsComposite()
+        if current { self.newVersion = layer.renderVersion }
     }
 
     /// Ends the transition when its time is up, even if no frame is drawn then: a timer at the window
