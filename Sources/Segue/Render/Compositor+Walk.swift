@@ -39,14 +39,8 @@ extension Transform3D {
 }
 
 extension Compositor {
-    /// Sublayers in drawing order with their states and device transforms.
-    func children(of layer: Layer, _ s: LayerState, _ m: Transform3D) -> [(Layer, LayerState, Transform3D)] {
-        var out: [(Layer, LayerState, Transform3D)] = []
-        children(of: layer, s, m, into: &out)
-        return out
-    }
-
-    /// `children(of:_:_:)` into `out` (emptied first, its storage kept).
+    /// Sublayers in drawing order with their states and device transforms, into `out` (emptied
+    /// first, its storage kept).
     func children(of layer: Layer, _ s: LayerState, _ m: Transform3D, into out: inout [(Layer, LayerState, Transform3D)]) {
         out.removeAll(keepingCapacity: true)
         let subs = layer.sublayers
