@@ -96,6 +96,8 @@ public final class PageCurlEffect: TransitionEffect {
     }
     /// The shadow's darkness along its fall, as premultiplied black (reused from frame to frame).
     private var shadowRamp: [UInt32] = []
+    /// The shadow polygon's corners on the device (reused from frame to frame).
+    private var shadowCorners: [(x: Double, y: Double)] = []
     /// A convex slab of the page (`fillSlab`), reused from frame to frame.
     private var slab: [(x: Double, y: Double, d: Double)] = []
 
@@ -337,9 +339,12 @@ public final class PageCurlEffect: TransitionEffect {
         let inv = toDevice.inverted(), span = fall.end - fall.start
         let gx = (axis.nx * inv.a + axis.ny * inv.b) / span, gy = (axis.nx * inv.c + axis.ny * inv.d) / span
         let g0 = (axis.nx * inv.tx + axis.ny * inv.ty - axis.L - fall.start) / span
-        canvas.fill(convex: slab.map { (x: $0.x * toDevice.a + $0.y * toDevice.c + toDevice.tx,
-                                        y: $0.x * toDevice.b + $0.y * toDevice.d + toDevice.ty) },
-                    ramp: AxialRamp(pixels: shadowRamp, f0: g0, fx: gx, fy: gy), occluded: occluded, beneath: beneath)
+        shadowCorners.removeAll(keepingCapacity: true)
+        for c in slab {
+            shadowCorners.append((x: c.x * toDevice.a + c.y * toDevice.c + toDevice.tx, y: c.x * toDevice.b + c.y * toDevice.d + toDevice.ty))
+        }
+        canvas.fill(convex: shadowCorners, ramp: AxialRamp(pixels: shadowRamp, f0: g0, fx: gx, fy: gy), occluded: occluded,
+                    beneath: beneath)
     }
 
     /// The shadow as black strips parallel to the axis, translucent by their darkness: exact along the

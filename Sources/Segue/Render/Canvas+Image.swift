@@ -323,18 +323,23 @@ extension Canvas {
         let ou = solveSpan(u0, dudx, -edge.hu, W + edge.hu), iu = solveSpan(u0, dudx, mu, W - mu)
         let (os, oe) = integerSpan(ou, area.x0, area.x1)
         guard os < oe else { return true }
-        var (ins, ine) = integerSpan(iu, os, oe)
-        if ins >= ine { ins = oe; ine = oe }
+        let inner = integerSpan(iu, os, oe)
+        // Constants from here on (the row loop below captures them).
+        let (ins, ine) = inner.0 < inner.1 ? inner : (oe, oe)
         let U0 = fixed((u0 - 0.5 + Double(os) * dudx)) + weightRounding
         let left = ins - os, edges = left + oe - ine
         guard edges <= 8 else { return false }
         // Each edge column's factor on the inner rows: 0 none, 256 full, else alpha8 of its coverage.
-        var factor = SIMD8<UInt32>()
-        for k in 0..<edges {
-            let x = k < left ? os + k : ine + (k - left)
-            let c = edge.coverage(u: U0 + (x - os) * dU)
-            factor[k] = c <= 0 ? 0 : c >= 1 ? 256 : alpha8(c)
-        }
+        // (A constant once made: a `var` captured by the row loop below was boxed on the heap each draw.)
+        let factor = {
+            var f = SIMD8<UInt32>()
+            for k in 0..<edges {
+                let x = k < left ? os + k : ine + (k - left)
+                let c = edge.coverage(u: U0 + (x - os) * dU)
+                f[k] = c <= 0 ? 0 : c >= 1 ? 256 : alpha8(c)
+            }
+            return f
+        }()
         @inline(__always) func edgePixel(_ p: UnsafeMutablePointer<UInt32>, _ k: Int, _ U: Int, _ V: Int) {
             let f = factor[k]
             guard f > 0 else { return }
@@ -376,17 +381,17 @@ extension Canvas {
             }
         }
         // Scaled: every inner row samples the same columns with the same weights, so those are
-        // worked out once (`scaledRow`), a few kilobytes on the stack.
+        // worked out once (`scaledRow`), a few kilobytes in the thread's scratch (ThreadScratch: a
+        // temporary allocation that size went to the heap, once a draw).
         guard dU != 1 << fracBits, ine - ins >= 8 else { rows(nil); return true }
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * (ine - ins)) { taps in
-            let n = ine - ins
-            for k in 0..<n {
-                let U = U0 + (ins - os + k) * dU
-                taps[k] = UInt32(truncatingIfNeeded: U >> fracBits)
-                taps[n + k] = UInt32(truncatingIfNeeded: U >> (fracBits - 8)) & 0xff
-            }
-            rows(taps)
+        let n = ine - ins
+        let taps = UnsafeMutableBufferPointer(start: ThreadScratch.current.buffer(.scaledTaps, of: UInt32.self, count: 2 * n), count: 2 * n)
+        for k in 0..<n {
+            let U = U0 + (ins - os + k) * dU
+            taps[k] = UInt32(truncatingIfNeeded: U >> fracBits)
+            taps[n + k] = UInt32(truncatingIfNeeded: U >> (fracBits - 8)) & 0xff
         }
+        rows(taps)
         return true
     }
 }

@@ -1,10 +1,10 @@
 // ThreadScratch: working memory a drawing thread keeps from draw to draw, so that steady frames
-// allocate nothing. A draw's scratch (a turned image's strip rows and ring, a run's attribute rows, a
-// mesh band's span lists) is per draw and, with row-parallel rendering, per thread: each thread that
-// draws holds one ThreadScratch (a pthread key; freed with the thread), whose buffers grow to the
-// largest draw seen and are then reused. A buffer is lent by `bytes(_:count:)` for the length of one
-// draw, and each use site has its own slot, so that the scratch of draws in progress on a thread —
-// which do not nest — never overlap.
+// allocate nothing. A draw's scratch (a turned image's strip rows and ring, a scaled image's taps, a
+// run's attribute rows, a mesh band's span lists) is per draw and, with row-parallel rendering, per
+// thread: each thread that draws holds one ThreadScratch (a pthread key; freed with the thread),
+// whose buffers grow to the largest draw seen and are then reused. A buffer is lent by
+// `bytes(_:count:)` for the length of one draw, and each use site has its own slot, so that the
+// scratch of draws in progress on a thread — which do not nest — never overlap.
 
 #if canImport(Glibc)
 import Glibc
@@ -15,7 +15,7 @@ import Darwin
 final class ThreadScratch {
     /// The slots, one per kind of use (see `bytes`).
     enum Slot: Int, CaseIterable {
-        case stripRows, stripRing, rowAttributes, rowSegments, warpCells
+        case stripRows, stripRing, scaledTaps, rowAttributes, rowSegments, warpCells
     }
 
     private var buffers: [(pointer: UnsafeMutableRawPointer, count: Int)?] = Array(repeating: nil, count: Slot.allCases.count)
@@ -30,9 +30,11 @@ final class ThreadScratch {
     /// At least `count` bytes (64-byte aligned) of the slot's buffer, kept for the next draw; its
     /// contents are whatever the last use left.
     func bytes(_ slot: Slot, count: Int) -> UnsafeMutableRawPointer {
-        if let b = buffers[slot.rawValue], b.count >= count { return b.pointer }
-        buffers[slot.rawValue]?.pointer.deallocate()
-        let n = max(count, 4096)
+        let old = buffers[slot.rawValue]
+        if let old, old.count >= count { return old.pointer }
+        old?.pointer.deallocate()
+        // Doubling: a draw that grows a little every frame (an image scaling up) grows it rarely.
+        let n = max(count, 2 * (old?.count ?? 0), 4096)
         let p = UnsafeMutableRawPointer.allocate(byteCount: n, alignment: 64)
         buffers[slot.rawValue] = (p, n)
         return p
