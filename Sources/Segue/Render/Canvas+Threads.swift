@@ -3,8 +3,7 @@
 // shared textures, so no locking is needed. There are a few bands per thread, handed out as threads
 // come free: a thread that starts late, or a band with more to draw (the roll of a page curl, the near
 // half of a cube), no longer leaves the others waiting at the end. Small draws stay on the calling
-// thread, where the hand-off would cost more than it saves.
-import Dispatch
+// thread, where the hand-off would cost more than it saves. The bands run on BandWorkers' threads.
 
 extension Canvas {
     /// Draws below this many pixels stay on one thread.
@@ -30,15 +29,21 @@ extension Canvas {
         single.threads = 1
         single.held = nil
         guard n > 1 else { return body(single) }
-        let h = r.y1 - r.y0
-        let base = single
+        // The bands' variables on this stack, for BandWorkers' C function (no closure context; and
+        // `single` read through a constant: a variable captured by the closure below was boxed).
+        struct Split { let canvas: Canvas; let rows: PixelRect; let count: Int; let body: (Canvas) -> Void }
+        let canvas = single
         withoutActuallyEscaping(body) { body in
-            let work = UnsafeSendable(body)
-            DispatchQueue.concurrentPerform(iterations: n) { i in
-                var band = base
-                band.clip.y0 = r.y0 + h * i / n
-                band.clip.y1 = r.y0 + h * (i + 1) / n
-                work.value(band)
+            var split = Split(canvas: canvas, rows: r, count: n, body: body)
+            withUnsafePointer(to: &split) { p in
+                BandWorkers.shared.perform(n, threads: threads, context: UnsafeRawPointer(p)) { raw, i in
+                    let s = raw.assumingMemoryBound(to: Split.self)
+                    var band = s.pointee.canvas
+                    let r = s.pointee.rows, n = s.pointee.count, h = r.y1 - r.y0
+                    band.clip.y0 = r.y0 + h * i / n
+                    band.clip.y1 = r.y0 + h * (i + 1) / n
+                    s.pointee.body(band)
+                }
             }
         }
     }
@@ -74,14 +79,14 @@ extension Canvas {
 func inBands(_ count: Int, threads: Int, pixels: Int, _ body: (Range<Int>) -> Void) {
     let bands = threads > 1 && pixels >= 1 << 20 ? threads * 2 : 1
     guard bands > 1 else { return body(0..<count) }
+    struct Split { let count: Int; let bands: Int; let body: (Range<Int>) -> Void }
     withoutActuallyEscaping(body) { body in
-        let work = UnsafeSendable(body)
-        DispatchQueue.concurrentPerform(iterations: bands) { i in work.value(count * i / bands ..< count * (i + 1) / bands) }
+        var split = Split(count: count, bands: bands, body: body)
+        withUnsafePointer(to: &split) { p in
+            BandWorkers.shared.perform(bands, threads: threads, context: UnsafeRawPointer(p)) { raw, i in
+                let s = raw.assumingMemoryBound(to: Split.self).pointee
+                s.body(s.count * i / s.bands ..< s.count * (i + 1) / s.bands)
+            }
+        }
     }
-}
-
-/// Carries a value across threads where the caller guarantees the accesses do not conflict.
-struct UnsafeSendable<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
 }
