@@ -4,6 +4,8 @@
 // animator's snapshots and setup, plus the first frame, which renders the moving pages' textures) is
 // reported as its own column; the percentiles are over the steady frames after it. The last column is
 // the process's peak resident memory so far (VmHWM): the row where it jumps is the session that set it.
+// Under an allocation counter (AllocationCounter) a column before it counts the steady frames' heap
+// allocations. `--runs N` measures each transition N times and reports the medians (one row each).
 import Foundation
 import Segue
 import SegueX11
@@ -15,6 +17,7 @@ enum BenchCommand {
         OptionSpec(name: "frames", kind: .value, help: "frames per transition across its run (default 120)"),
         OptionSpec(name: "transition", kind: .repeated, help: "only this transition (repeatable; default all)"),
         OptionSpec(name: "threads", kind: .value, help: "compositor threads (default 1)"),
+        OptionSpec(name: "runs", kind: .value, help: "measure each transition this many times and report the medians (default 1)"),
         OptionSpec(name: "at", kind: .value, help: "hold each transition at this progress, 0…1: every frame renders a moment of it"),
         OptionSpec(name: "present", kind: .flag, help: "also present each frame to X11 at 60 Hz and count dropped frames"),
         OptionSpec(name: "json", kind: .value, help: "write the results as JSON to this file"),
@@ -24,7 +27,7 @@ enum BenchCommand {
     ]
     static var help: String {
         """
-        usage: segue bench [--size WxH] [--frames N] [--transition NAME]… [--threads N] [--at P] [--present]
+        usage: segue bench [--size WxH] [--frames N] [--transition NAME]… [--threads N] [--runs N] [--at P] [--present]
                            [--json FILE] [--plot FILE.png] [--scale]
         \(Commands.describe(options))
         """
@@ -41,6 +44,8 @@ enum BenchCommand {
         var dropped: Int
         /// Peak resident memory of the process up to the end of this transition, in MiB.
         var peak_rss_mb: Int?
+        /// Heap allocations made while rendering the steady frames, when counted (AllocationCounter).
+        var allocations: Int?
     }
 
     static func run(_ args: [String]) throws -> Int32 {
@@ -51,6 +56,7 @@ enum BenchCommand {
         let size = try p.size("size", default: (1920, 1080))
         let frames = try p.int("frames", default: 120, range: 2...100_000)
         let threads = try p.int("threads", default: 1, range: 1...64)
+        let runs = try p.int("runs", default: 1, range: 1...99)
         let at = p.has("at") ? try p.double("at", default: 0, range: 0...1) : nil
         let valid = DemoCatalog.playable.map(\.name)
         let names = try p.all("transition").map { try choose($0, from: valid, what: "transition") }
@@ -65,26 +71,29 @@ enum BenchCommand {
         defer { host?.close() }
 
         var results: [Result] = []
-        print("\(size.width)×\(size.height), \(threads) thread\(threads == 1 ? "" : "s"), \(frames) frames each")
+        print("\(size.width)×\(size.height), \(threads) thread\(threads == 1 ? "" : "s"), \(frames) frames each"
+              + (runs > 1 ? ", medians of \(runs) runs" : ""))
         print("start = begin() + first frame (snapshots, first renders); percentiles over the frames after it")
-        print(row(["transition", "frames", "start ms", "p50 ms", "p95 ms", "p99 ms", "max ms", "fps@p50"] + (host != nil ? ["present", "dropped"] : []) + ["peak RSS"]))
+        print(row(["transition", "frames", "start ms", "p50 ms", "p95 ms", "p99 ms", "max ms", "fps@p50"] + (host != nil ? ["present", "dropped"] : [])
+                  + (AllocationCounter.count != nil ? ["allocs"] : []) + ["peak RSS"]))
         for (i, entry) in entries.enumerated() {
             if isatty(2) != 0 { FileHandle.standardError.write(Data("\r[\(i + 1)/\(entries.count)] \(entry.name)        ".utf8)) }
-            var r = measure(entry, size: size, frames: frames, threads: threads, at: at, host: host)
+            var r = median((0..<runs).map { _ in measure(entry, size: size, frames: frames, threads: threads, at: at, host: host) })
             r.peak_rss_mb = peakRSSMegabytes()
             if isatty(2) != 0 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             results.append(r)
             var cols = [r.transition, "\(r.frames)", f(r.start_ms), f(r.p50_ms), f(r.p95_ms), f(r.p99_ms), f(r.max_ms), String(format: "%.0f", r.fps)]
             if host != nil { cols += [f(r.present_p50_ms ?? 0), "\(r.dropped)"] }
+            if let n = r.allocations { cols.append("\(n)") }
             cols.append("\(r.peak_rss_mb ?? 0) MB")
             print(row(cols))
         }
         print("peak RSS \(peakRSSMegabytes()) MB")
         if let path = p.value("json") {
-            struct Doc: Codable { var software = "Segue"; var size: [String: Int]; var threads: Int; var results: [Result] }
+            struct Doc: Codable { var software = "Segue"; var size: [String: Int]; var threads: Int; var runs: Int; var results: [Result] }
             let enc = JSONEncoder()
             enc.outputFormatting = [.prettyPrinted, .sortedKeys]
-            let data = try enc.encode(Doc(size: ["width": size.width, "height": size.height], threads: threads, results: results))
+            let data = try enc.encode(Doc(size: ["width": size.width, "height": size.height], threads: threads, runs: runs, results: results))
             try checkJSONOutput(path, force: p.has("force"))
             do { try OutputFile.write([UInt8](data), to: path) } catch { throw UsageError("\(error)") }
         }
@@ -119,8 +128,15 @@ enum BenchCommand {
         var times: [Double] = []
         var presents: [Double] = []
         var scheduler = FrameScheduler(rate: 60, start: clock.now)
-        var dropped = 0
+        var dropped = 0, allocations = 0
         var targets = BackBufferTargets()
+        // The counter's total around each steady frame's render (not the bookkeeping between them).
+        @inline(__always) func counted(_ k: Int, _ render: () -> Void) {
+            guard let count = AllocationCounter.count, k > 0 else { return render() }
+            let before = count()
+            render()
+            allocations += count() - before
+        }
         for k in 0..<frames {
             let sweep = Double(k) / Double(frames - 1)
             let fraction = at.map { min(1, $0 + 0.002 * sweep) } ?? sweep
@@ -129,7 +145,7 @@ enum BenchCommand {
                 dropped += frame.dropped
                 let b = targets.bitmap(for: host.backBuffer())
                 let t0 = clock.now
-                session.render(atFraction: fraction, into: b)
+                counted(k) { session.render(atFraction: fraction, into: b) }
                 let t1 = clock.now
                 host.present()
                 _ = host.events()
@@ -143,7 +159,7 @@ enum BenchCommand {
                 if k == 0 { scheduler = .after(frameShownAt: clock.now, rate: 60); dropped = 0 }
             } else {
                 let t0 = clock.now
-                session.render(atFraction: fraction, into: target)
+                counted(k) { session.render(atFraction: fraction, into: target) }
                 times.append(clock.now - t0)
             }
         }
@@ -153,7 +169,25 @@ enum BenchCommand {
         let p50 = pct(0.5)
         return Result(transition: entry.name, frames: frames, start_ms: start * 1000, p50_ms: p50, p95_ms: pct(0.95), p99_ms: pct(0.99),
                       max_ms: (s.last ?? 0) * 1000, fps: p50 > 0 ? 1000 / p50 : 0,
-                      present_p50_ms: presents.isEmpty ? nil : presents.sorted()[presents.count / 2] * 1000, dropped: dropped)
+                      present_p50_ms: presents.isEmpty ? nil : presents.sorted()[presents.count / 2] * 1000, dropped: dropped,
+                      allocations: AllocationCounter.count != nil ? allocations : nil)
+    }
+
+    /// Several runs' results of one transition as one: the median of each time (so a run slowed by
+    /// the machine's other work does not set a row), the most dropped frames and allocations.
+    static func median(_ runs: [Result]) -> Result {
+        guard var r = runs.first, runs.count > 1 else { return runs[0] }
+        func mid(_ key: KeyPath<Result, Double>) -> Double {
+            let v = runs.map { $0[keyPath: key] }.sorted()
+            return v.count % 2 == 1 ? v[v.count / 2] : (v[v.count / 2 - 1] + v[v.count / 2]) / 2
+        }
+        r.start_ms = mid(\.start_ms); r.p50_ms = mid(\.p50_ms); r.p95_ms = mid(\.p95_ms); r.p99_ms = mid(\.p99_ms)
+        r.max_ms = mid(\.max_ms); r.fps = r.p50_ms > 0 ? 1000 / r.p50_ms : 0
+        let presents = runs.compactMap(\.present_p50_ms).sorted()
+        r.present_p50_ms = presents.isEmpty ? nil : presents[presents.count / 2]
+        r.dropped = runs.map(\.dropped).max() ?? 0
+        r.allocations = runs.compactMap(\.allocations).max()
+        return r
     }
 
     /// Frame time against resolution, and against the number of views on the screens.

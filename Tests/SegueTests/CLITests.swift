@@ -88,6 +88,18 @@ enum CLI {
                          ["unknown transition 'navigationPush'; valid: fade"])
         expectUsageError(try CLI.run(["bench", "--json", "."], in: s.dir), ["it is a directory"])
         expectUsageError(try CLI.run(["bench", "--at", "1.5"], in: s.dir), ["--at wants a number from 0.0 to 1.0"])
+        expectUsageError(try CLI.run(["bench", "--runs", "0"], in: s.dir), ["--runs wants a whole number from 1 to 99"])
+    }
+
+    /// `--runs N` measures each transition N times and reports one row of medians, and says so.
+    @Test func benchRunsReportsOneRowOfMedians() throws {
+        let s = SceneScratch()
+        let r = try CLI.run(["bench", "--size", "64x48", "--frames", "3", "--runs", "3", "--transition", "fade", "--json", "b.json"], in: s.dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("medians of 3 runs"))
+        #expect(r.stdout.split(separator: "\n").filter { $0.hasPrefix("fade ") }.count == 1)
+        let json = try String(contentsOfFile: s.dir + "/b.json", encoding: .utf8)
+        #expect(json.contains("\"runs\" : 3"))
     }
 
     @Test func helpAfterACommandShowsThatCommandsHelp() throws {
