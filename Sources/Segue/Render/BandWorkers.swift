@@ -48,11 +48,12 @@ final class BandWorkers: @unchecked Sendable {
         }
         defer { pthread_mutex_unlock(&busy) }
         pthread_mutex_lock(&mutex)
-        while started < threads - 1 { start(started); started += 1 }
+        while started < threads - 1, start(started) { started += 1 }
         job = work
         self.context = context
         iterations = count
-        helpers = min(threads - 1, count - 1)
+        // (A worker the system would not start is not waited for: the caller takes its indices.)
+        helpers = min(threads - 1, count - 1, started)
         running = helpers
         next.store(0, ordering: .relaxed)
         generation += 1
@@ -75,16 +76,18 @@ final class BandWorkers: @unchecked Sendable {
     }
 
     /// Starts worker `index` (under the mutex): it waits for each split and takes part in those
-    /// with more helpers than its index.
-    private func start(_ index: Int) {
-        let context = Unmanaged.passRetained(Box(self, index)).toOpaque()
+    /// with more helpers than its index. False where the system would not start a thread.
+    private func start(_ index: Int) -> Bool {
+        let box = Unmanaged.passRetained(Box(self, index))
         var thread = pthread_t()
-        pthread_create(&thread, nil, { raw in
+        let made = pthread_create(&thread, nil, { raw in
             let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
             box.workers.loop(box.index)
             return nil
-        }, context)
+        }, box.toOpaque())
+        guard made == 0 else { box.release(); return false }
         pthread_detach(thread)
+        return true
     }
 
     private func loop(_ index: Int) {

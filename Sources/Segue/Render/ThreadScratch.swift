@@ -53,7 +53,7 @@ final class ThreadScratch {
         return s
     }
 
-    private nonisolated(unsafe) static let key: pthread_key_t = {
+    private static let key: pthread_key_t = {
         var k = pthread_key_t()
         pthread_key_create(&k) { p in
             if let p { Unmanaged<ThreadScratch>.fromOpaque(p).release() }
