@@ -17,10 +17,13 @@ import Synchronization
 final class BandWorkers: @unchecked Sendable {
     static let shared = BandWorkers()
 
-    private var mutex = pthread_mutex_t()
-    private var wake = pthread_cond_t(), finished = pthread_cond_t()
+    // (Allocated once: a lock needs an address of its own, which a stored property passed `&` is
+    // not promised to be.)
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let finished = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     /// Held by the split in progress (tried, never waited for).
-    private var busy = pthread_mutex_t()
+    private let busy = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     /// The workers started so far; each takes part in splits that ask for more threads than its index.
     private var started = 0
     /// The split in progress: its number (workers take part once in each), body, iterations and
@@ -32,8 +35,8 @@ final class BandWorkers: @unchecked Sendable {
     private let next = Atomic<Int>(0)
 
     private init() {
-        pthread_mutex_init(&mutex, nil); pthread_mutex_init(&busy, nil)
-        pthread_cond_init(&wake, nil); pthread_cond_init(&finished, nil)
+        pthread_mutex_init(mutex, nil); pthread_mutex_init(busy, nil)
+        pthread_cond_init(wake, nil); pthread_cond_init(finished, nil)
     }
 
     /// A split's work: index i of it, given the caller's context.
@@ -42,12 +45,12 @@ final class BandWorkers: @unchecked Sendable {
     /// `work(context, i)` for every i in 0..<count, on the calling thread and up to `threads − 1`
     /// workers, each taking the next index as it comes free; returns when all are done.
     func perform(_ count: Int, threads: Int, context: UnsafeRawPointer, _ work: Work) {
-        guard count > 1, threads > 1, pthread_mutex_trylock(&busy) == 0 else {
+        guard count > 1, threads > 1, pthread_mutex_trylock(busy) == 0 else {
             for i in 0..<count { work(context, i) }
             return
         }
-        defer { pthread_mutex_unlock(&busy) }
-        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(busy) }
+        pthread_mutex_lock(mutex)
         while started < threads - 1, start(started) { started += 1 }
         job = work
         self.context = context
@@ -57,13 +60,13 @@ final class BandWorkers: @unchecked Sendable {
         running = helpers
         next.store(0, ordering: .relaxed)
         generation += 1
-        pthread_cond_broadcast(&wake)
-        pthread_mutex_unlock(&mutex)
+        pthread_cond_broadcast(wake)
+        pthread_mutex_unlock(mutex)
         take(work, context, count)
-        pthread_mutex_lock(&mutex)
-        while running > 0 { pthread_cond_wait(&finished, &mutex) }
+        pthread_mutex_lock(mutex)
+        while running > 0 { pthread_cond_wait(finished, mutex) }
         job = nil; self.context = nil
-        pthread_mutex_unlock(&mutex)
+        pthread_mutex_unlock(mutex)
     }
 
     /// Takes indices until none are left.
@@ -92,17 +95,17 @@ final class BandWorkers: @unchecked Sendable {
 
     private func loop(_ index: Int) {
         var seen = 0
-        pthread_mutex_lock(&mutex)
+        pthread_mutex_lock(mutex)
         while true {
-            while generation == seen { pthread_cond_wait(&wake, &mutex) }
+            while generation == seen { pthread_cond_wait(wake, mutex) }
             seen = generation
             guard index < helpers, let work = job, let context else { continue }
             let count = iterations
-            pthread_mutex_unlock(&mutex)
+            pthread_mutex_unlock(mutex)
             take(work, context, count)
-            pthread_mutex_lock(&mutex)
+            pthread_mutex_lock(mutex)
             running -= 1
-            if running == 0 { pthread_cond_signal(&finished) }
+            if running == 0 { pthread_cond_signal(finished) }
         }
     }
 
