@@ -3,7 +3,8 @@
 // gather reads, bit for bit, and it declines exactly the groups that do not fit its window — taps
 // starting on more than `windowRows` rows (four), columns over more than `windowColumns` − 1
 // (sixty-three), a window (thirty-two texels wide, or sixty-four where the columns need it) running
-// past the row's stride. Groups are random: stepping like a page in perspective (monotonic, up to
+// past the row's stride. The one-row window (`segue_row_taps`, an affine span along a texture row)
+// likewise, for lanes all on one row within thirty-one columns. Groups are random: stepping like a page in perspective (monotonic, up to
 // four texels a pixel), like a ripple (lanes out of order), and placed against every edge of the
 // texture.
 import Testing
@@ -81,6 +82,40 @@ struct WindowTapsTests {
         #expect(wide > 300, "\(wide) groups read from a window sixty-four texels wide")
     }
 
+    /// What the one-row window returns for lanes at columns `cx` of row `row` (nil if it declines).
+    static func rowWindow(_ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, _ cx: [Int32], row: Int) -> [UInt32]? {
+        var taps = [UInt32](repeating: 0, count: 64)
+        let read = taps.withUnsafeMutableBufferPointer { segue_row_taps(tex + row * stride, stride, cx, $0.baseAddress!) }
+        return read != 0 ? taps : nil
+    }
+
+    @Test func theOneRowWindowReadsTheScalarTapsAndDeclinesWhatDoesNotFit() {
+        var rng = SplitMix(seed: 67)
+        let w = 90, h = 12, stride = 96, tex = Self.texture(stride: stride, h, &rng)
+        defer { tex.deallocate() }
+        var read = 0, declined = 0
+        for trial in 0..<4000 {
+            // An affine span's groups: 0 to 2.6 texels a pixel, left or right; every fourth against
+            // the right edge (its window past the stride).
+            let du = Double.random(in: 0...2.6, using: &rng) * (trial % 2 == 0 ? 1 : -1)
+            var u0 = Double.random(in: 0..<Double(w - 1), using: &rng)
+            if trial % 4 == 1 { u0 = Double(w - 2) - Double.random(in: 0...3, using: &rng) }
+            let cx = (0..<16).map { Int32(min(Double(w - 2), max(0, u0 + Double($0) * du)).rounded(.down)) }
+            let row = Int.random(in: 0..<(h - 1), using: &rng), ry = [Int32](repeating: Int32(row), count: 16)
+            let left = min(cx[0], cx[15])
+            let fits = cx.allSatisfy { $0 >= left && $0 - left <= windowColumns / 2 - 2 } && Int(left) + windowColumns / 2 <= stride
+            let taps = Self.rowWindow(tex, stride, cx, row: row)
+            #expect((taps != nil) == fits, "trial \(trial): \(cx)")
+            if let taps {
+                #expect(taps == Self.scalar(tex, stride, cx, ry), "trial \(trial)")
+                read += 1
+            } else {
+                declined += 1
+            }
+        }
+        #expect(read > 1000 && declined > 500, "read \(read), declined \(declined)")
+    }
+
     @Test func gather16GivesTheSameTapsWithAndWithoutTheWindow() {
         var rng = SplitMix(seed: 59)
         let stride = 72, tex = Self.texture(stride: stride, 30, &rng)
@@ -98,6 +133,11 @@ struct WindowTapsTests {
                 #expect(plain.t00 == windowed.t00 && plain.t10 == windowed.t10 && plain.t01 == windowed.t01
                         && plain.t11 == windowed.t11, "trial \(trial), along \(along)")
             }
+            // The same lanes on one row (an affine span along a texture row) through the one-row window.
+            let level = I16(repeating: y0)
+            let plain = gather16(tex, stride, x, level), oneRow = gather16(tex, stride, x, level, oneRow: true)
+            #expect(plain.t00 == oneRow.t00 && plain.t10 == oneRow.t10 && plain.t01 == oneRow.t01 && plain.t11 == oneRow.t11,
+                    "trial \(trial), one row")
         }
     }
 

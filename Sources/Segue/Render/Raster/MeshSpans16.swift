@@ -49,7 +49,9 @@ extension SpanPlanes {
 /// (`segue_window_taps`, which hints the rows ahead the same way): the same texels, so the same pixels.
 @inline(__always)
 func gather16(_ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, _ x: I16, _ y: I16,
-              alongRows: Bool = false, window: Bool = false) -> (t00: Px16, t10: Px16, t01: Px16, t11: Px16) {
+              alongRows: Bool = false, window: Bool = false, oneRow: Bool = false) -> (t00: Px16, t10: Px16, t01: Px16, t11: Px16) {
+    // Lanes on one row pair (an affine span along a texture row) read it as a window of its own.
+    if oneRow, let taps = rowTaps(tex + Int(y[0] &>> 8) * stride, stride, columns: x &>> 8) { return taps }
     // Spans along texture rows try consecutive texels first (fewer loads still), then the window.
     if window && !alongRows, let taps = windowTaps(tex, stride, columns: x &>> 8, rows: y &>> 8, hints: Int32(lookahead)) {
         return taps
@@ -63,6 +65,19 @@ func gather16(_ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, _ x: I16, _ y:
     let top = base.assumingMemoryBound(to: CChar.self)
     return (segue_tap_pairs16(top, i, 0), segue_tap_pairs16(top, i, 1),
             segue_tap_pairs16(top + down, i, 0), segue_tap_pairs16(top + down, i, 1))
+}
+
+/// `segue_row_taps` for sixteen lanes whose upper-left taps are the texels `columns` of the row at
+/// `row` (and of the next): their four taps, or nil where they do not fit its window.
+@inline(__always)
+func rowTaps(_ row: UnsafeMutablePointer<UInt32>, _ stride: Int, columns: I16) -> (Px16, Px16, Px16, Px16)? {
+    var lanes = columns, taps = (Px16(), Px16(), Px16(), Px16())
+    let read = withUnsafeBytes(of: &lanes) { l in
+        withUnsafeMutableBytes(of: &taps) {
+            segue_row_taps(row, stride, l.baseAddress!.assumingMemoryBound(to: Int32.self), $0.baseAddress!.assumingMemoryBound(to: UInt32.self))
+        }
+    }
+    return read != 0 ? taps : nil
 }
 
 /// `segue_window_taps` for sixteen lanes whose upper-left taps are texels (columns, rows): their four
@@ -161,9 +176,12 @@ func planeGroups16(_ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: 
         // An affine span (1/w constant along it: dq zero) divides once, not once a pixel — the same
         // quotient, as q + f·0 is q.
         let affine = planes.dq == 0, iq = F16(repeating: 1 / planes.q)
+        // An affine span along one texture row (dt zero too: every lane's row is fix(t/q)) reads
+        // its row pair's window directly.
+        let oneRow = windowTapsAvailable && affine && planes.dt == 0
         while i + 16 <= pixels.upperBound {
             let (x, y) = affine ? planes.positions16(lane, reciprocal: iq) : planes.positions16(lane)
-            let (rb, ag) = samples16(tex, stride, x, y, alongRows: along, window: window)
+            let (rb, ag) = samples16(tex, stride, x, y, alongRows: along, window: window, oneRow: oneRow)
             write(i, rb, ag)
             lane += 16
             i += 16
@@ -183,8 +201,9 @@ func planeGroups16(_ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: 
 /// The bilinear samples of sixteen pixels at texture positions (x, y) (texels, 24.8 fixed point), as
 /// the 16-bit halves `bilinear16Lanes` gives.
 @inline(__always)
-func samples16(_ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, _ x: I16, _ y: I16, alongRows: Bool, window: Bool) -> (Half32, Half32) {
-    let (t00, t10, t01, t11) = gather16(tex, stride, x, y, alongRows: alongRows, window: window)
+func samples16(_ tex: UnsafeMutablePointer<UInt32>, _ stride: Int, _ x: I16, _ y: I16, alongRows: Bool, window: Bool,
+               oneRow: Bool = false) -> (Half32, Half32) {
+    let (t00, t10, t01, t11) = gather16(tex, stride, x, y, alongRows: alongRows, window: window, oneRow: oneRow)
     return bilinear16Lanes(t00, t10, t01, t11, unsafeBitCast(x, to: Px16.self), unsafeBitCast(y, to: Px16.self))
 }
 
