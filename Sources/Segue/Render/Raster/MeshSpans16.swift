@@ -18,6 +18,9 @@
 // fit (`windowGroups`), took the cube at 0.5 and oglFlip at 0.35 another 0.8× (seven interleaved
 // rounds on the Zen 4 machine, least p50 6.18 → 4.93 and 4.44 → 3.64 ms); four rows, oglFlip at 0.4
 // 0.91× (five rounds, 4.29 → 3.89), the cube and the ripple unchanged.
+// An affine span along one texture row (dq and dt zero, every lane on one row pair: a sucked page's
+// rows) reads that pair's window without the window's tests of rows and halves and without its
+// hints (`segue_row_taps`): the suck held at 0.3 and 0.5 0.86× and 0.89× the time.
 
 import CPrefetch
 import CGather
