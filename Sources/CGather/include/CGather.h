@@ -130,9 +130,9 @@ static inline SEGUE_AVX512F int segue_window_taps_at(const uint32_t *tex, long s
 
 /// Taps of sixteen samples on one row pair — every lane's upper taps on the row at `row`, its lower
 /// ones `stride` texels on — whose left columns are `cx` (from `row`): t00, t10, t01, t11 to `taps`
-/// as `segue_window_taps` writes them, each row two loads and two permutes, without the window's
-/// tests of rows and halves or its hints: the groups of an affine span along one texture row (a
-/// sucked page's rows, RowWarp). Returns 0 and writes nothing unless every lane's left column lies
+/// as `segue_window_taps` writes them, each row one `segue_window_row` of thirty-two texels, without
+/// the window's tests of rows and halves or its hints: the groups of an affine span along one texture
+/// row (a sucked page's rows, RowWarp). Returns 0 and writes nothing unless every lane's left column lies
 /// within thirty of the least (lanes 0 and 15's) and the thirty-two texels from there end inside the
 /// row's stride. Call only where `segue_window_taps_available()`.
 static inline SEGUE_AVX512F int segue_row_taps(const uint32_t *row, long stride, const int32_t *cx, uint32_t *taps) {
@@ -142,13 +142,13 @@ static inline SEGUE_AVX512F int segue_row_taps(const uint32_t *row, long stride,
     if (_mm512_cmpgt_epu32_mask(ix, _mm512_set1_epi32(SEGUE_WINDOW_COLUMNS / 2 - 2)) != 0 || left + SEGUE_WINDOW_COLUMNS / 2 > stride)
         return 0;
     __m512i ix1 = _mm512_add_epi32(ix, _mm512_set1_epi32(1));
-    const uint32_t *p0 = row + left, *p1 = p0 + stride;
-    __m512i a = _mm512_loadu_si512(p0), b = _mm512_loadu_si512(p0 + 16);
-    __m512i c = _mm512_loadu_si512(p1), d = _mm512_loadu_si512(p1 + 16);
-    _mm512_storeu_si512(taps, _mm512_permutex2var_epi32(a, ix, b));
-    _mm512_storeu_si512(taps + 16, _mm512_permutex2var_epi32(a, ix1, b));
-    _mm512_storeu_si512(taps + 32, _mm512_permutex2var_epi32(c, ix, d));
-    _mm512_storeu_si512(taps + 48, _mm512_permutex2var_epi32(c, ix1, d));
+    __m512i t00, t10, t01, t11;
+    segue_window_row(row + left, ix, ix1, 0, &t00, &t10);
+    segue_window_row(row + left + stride, ix, ix1, 0, &t01, &t11);
+    _mm512_storeu_si512(taps, t00);
+    _mm512_storeu_si512(taps + 16, t10);
+    _mm512_storeu_si512(taps + 32, t01);
+    _mm512_storeu_si512(taps + 48, t11);
     return 1;
 #else
     (void)row; (void)stride; (void)cx; (void)taps;
