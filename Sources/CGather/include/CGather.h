@@ -76,15 +76,13 @@ static inline SEGUE_AVX512F void segue_window_row(const uint32_t *p, __m512i ix,
 }
 #endif
 
-/// `segue_window_taps` with the window's first column and row given (`left`, `top`), not taken from
-/// lanes 0 and 15: for groups whose least column and row are in other lanes (a turned image's
-/// strips, `TurnedStrips`). The same test: 0 and nothing written unless every lane fits.
-static inline SEGUE_AVX512F int segue_window_taps_at(const uint32_t *tex, long stride, const int32_t *cx,
-                                                     const int32_t *ry, int left, int top, int32_t hints,
-                                                     uint32_t *taps) {
 #if SEGUE_WINDOW_TAPS
-    __m512i ix = _mm512_sub_epi32(_mm512_loadu_si512(cx), _mm512_set1_epi32(left));
-    __m512i dy = _mm512_sub_epi32(_mm512_loadu_si512(ry), _mm512_set1_epi32(top));
+/// `segue_window_taps_at` with the lanes and the taps in registers.
+static inline __attribute__((target("avx512f"), always_inline)) int segue_window_gather(
+    const uint32_t *tex, long stride, __m512i cx, __m512i ry, int left, int top, int32_t hints,
+    __m512i *o00, __m512i *o10, __m512i *o01, __m512i *o11) {
+    __m512i ix = _mm512_sub_epi32(cx, _mm512_set1_epi32(left));
+    __m512i dy = _mm512_sub_epi32(ry, _mm512_set1_epi32(top));
     __mmask16 outside = _mm512_cmpgt_epu32_mask(ix, _mm512_set1_epi32(SEGUE_WINDOW_COLUMNS - 2))
                       | _mm512_cmpgt_epu32_mask(dy, _mm512_set1_epi32(SEGUE_WINDOW_ROWS - 1));
     // Thirty-two texels a row, or sixty-four where some lane's taps lie past the first thirty-two.
@@ -117,6 +115,21 @@ static inline SEGUE_AVX512F int segue_window_taps_at(const uint32_t *tex, long s
         t01 = _mm512_mask_mov_epi32(t01, here, l2); t11 = _mm512_mask_mov_epi32(t11, here, r2);
         l1 = l2; r1 = r2;
     }
+    *o00 = t00; *o10 = t10; *o01 = t01; *o11 = t11;
+    return 1;
+}
+#endif
+
+/// `segue_window_taps` with the window's first column and row given (`left`, `top`), not taken from
+/// lanes 0 and 15: for groups whose least column and row are in other lanes (a turned image's
+/// strips, `TurnedStrips`). The same test: 0 and nothing written unless every lane fits.
+static inline SEGUE_AVX512F int segue_window_taps_at(const uint32_t *tex, long stride, const int32_t *cx,
+                                                     const int32_t *ry, int left, int top, int32_t hints,
+                                                     uint32_t *taps) {
+#if SEGUE_WINDOW_TAPS
+    __m512i t00, t10, t01, t11;
+    if (!segue_window_gather(tex, stride, _mm512_loadu_si512(cx), _mm512_loadu_si512(ry), left, top, hints,
+                             &t00, &t10, &t01, &t11)) return 0;
     _mm512_storeu_si512(taps, t00);
     _mm512_storeu_si512(taps + 16, t10);
     _mm512_storeu_si512(taps + 32, t01);
@@ -215,5 +228,7 @@ static inline SEGUE_AVX512F void segue_table_window8(const uint32_t *table, cons
     (void)table; (void)index; (void)out;
 #endif
 }
+
+#include "CPlaneSpan.h"
 
 #endif
