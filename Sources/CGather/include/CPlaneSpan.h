@@ -1,6 +1,6 @@
 // CPlaneSpan: `meshSpan16`'s loop (MeshSpans16) as one C function for CPUs with AVX-512 (F, BW) —
 // a plane span's sixteen pixels a step: positions, taps, bilinear weights, shade, opacity and the
-// store, lane for lane the same arithmetic, so the same pixels (SixteenLaneTests pin the two, and
+// store, lane for lane the same arithmetic, so the same pixels (PlaneSpanTests pin the two, and
 // FastPathTests both against the reference). Here the lanes and the taps stay in registers from
 // the division to the store; the Swift kernel hands each group's lanes and taps to CGather's window
 // through memory and reads lanes 0 and 15 back out of it, and its group took about 1.1× the time
@@ -26,11 +26,11 @@ static inline int segue_plane_span_available(void) {
 static inline __attribute__((target("avx512f,avx512bw"), always_inline)) __m512i segue_div255_32(__m512i x) {
     return _mm512_mulhi_epu16(_mm512_add_epi16(x, _mm512_set1_epi16(128)), _mm512_set1_epi16(257));
 }
-#endif
 
-#if SEGUE_WINDOW_TAPS
 /// `segue_tap_pairs16` for this file's AVX-512 loop: lane k's left and right texels are the two at
 /// `row` + 4·index[k] bytes, one 64-bit load each, put in lane order by the same in-lane shuffles.
+/// (That one takes its lanes as a 512-bit vector argument, which a build without AVX-512 — the debug
+/// build, where the tests run this loop — cannot pass to or from a function compiled for it.)
 static inline __attribute__((target("avx512f"), always_inline)) void segue_pair_taps16(const char *row, __m512i index,
                                                                                      __m512i *left, __m512i *right) {
     int32_t k[16];
