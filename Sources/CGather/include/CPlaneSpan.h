@@ -47,6 +47,80 @@ static inline __attribute__((target("avx512f"), always_inline)) void segue_pair_
     *right = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_castps_si256(_mm256_shuffle_ps(a, b, 0xdd))),
                                 _mm256_castps_si256(_mm256_shuffle_ps(c, d, 0xdd)), 1);
 }
+
+/// Lane k of sixteen 32-bit lanes, as a scalar.
+#define SEGUE_LANE(v, k) _mm512_cvtsi512_si32(_mm512_alignr_epi32(v, v, k))
+
+/// `gather16`'s taps of sixteen samples whose top-left texels are at columns `cx`, rows `ry`, past
+/// the windows a caller tries first: the cache hinted four rows below and above the first and last
+/// taps (`hintRowsAhead`), then — `along` — consecutive texels, the window (`window`, no hints), or
+/// tap pairs.
+static inline __attribute__((target("avx512f"), always_inline)) void segue_taps16(
+    const uint32_t *tex, long stride, __m512i cx, __m512i ry, int along, int window,
+    __m512i *t00, __m512i *t10, __m512i *t01, __m512i *t11) {
+    const long down = 4 * stride;
+    __m512i idx = _mm512_add_epi32(_mm512_mullo_epi32(_mm512_and_si512(ry, _mm512_set1_epi32(0x7fff)),
+                                                      _mm512_set1_epi32((int)(stride & 0x7fff))), cx);
+    const char *base = (const char *)tex;
+    int i0 = _mm512_cvtsi512_si32(idx);
+    const char *firstTap = base + 4 * (long)i0, *lastTap = base + 4 * (long)SEGUE_LANE(idx, 15);
+    __builtin_prefetch(firstTap + 5 * down, 0, 3); __builtin_prefetch(lastTap + 5 * down, 0, 3);
+    __builtin_prefetch(firstTap - 4 * down, 0, 3); __builtin_prefetch(lastTap - 4 * down, 0, 3);
+    const __m512i steps = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    if (along && _mm512_cmpneq_epi32_mask(idx, _mm512_add_epi32(_mm512_set1_epi32(i0), steps)) == 0) {
+        *t00 = _mm512_loadu_si512(firstTap); *t10 = _mm512_loadu_si512(firstTap + 4);
+        *t01 = _mm512_loadu_si512(firstTap + down); *t11 = _mm512_loadu_si512(firstTap + down + 4);
+        return;
+    }
+    if (window && along) {
+        int c0 = _mm512_cvtsi512_si32(cx), c15 = SEGUE_LANE(cx, 15), r0 = _mm512_cvtsi512_si32(ry), r15 = SEGUE_LANE(ry, 15);
+        if (segue_window_gather(tex, stride, cx, ry, c0 < c15 ? c0 : c15, r0 < r15 ? r0 : r15, 0, t00, t10, t01, t11)) return;
+    }
+    segue_pair_taps16(base, idx, t00, t10);
+    segue_pair_taps16(base + down, idx, t01, t11);
+}
+
+/// `bilinear16Lanes`: the samples of taps t00…t11 at positions (x, y) (24.8), as 16-bit lanes —
+/// red and blue in `rb`, alpha and green in `ag`.
+static inline __attribute__((target("avx512f,avx512bw"), always_inline)) void segue_bilinear16(
+    __m512i t00, __m512i t10, __m512i t01, __m512i t11, __m512i x, __m512i y, __m512i *rb, __m512i *ag) {
+    const __m512i byte = _mm512_set1_epi32(0x00ff00ff), r128 = _mm512_set1_epi16(128);
+    __m512i mx = _mm512_and_si512(x, _mm512_set1_epi32(0xff)), my = _mm512_and_si512(y, _mm512_set1_epi32(0xff));
+    __m512i wx = _mm512_or_si512(mx, _mm512_slli_epi32(mx, 16)), wy = _mm512_or_si512(my, _mm512_slli_epi32(my, 16));
+    __m512i e = _mm512_srli_epi16(_mm512_add_epi16(_mm512_mullo_epi16(wx, wy), r128), 8);
+    __m512i b = _mm512_sub_epi16(wx, e), c = _mm512_sub_epi16(wy, e);
+    __m512i a = _mm512_add_epi16(_mm512_sub_epi16(_mm512_sub_epi16(_mm512_set1_epi16(256), wx), wy), e);
+#define SEGUE_LO(v) _mm512_and_si512(v, byte)
+#define SEGUE_HI(v) _mm512_and_si512(_mm512_srli_epi32(v, 8), byte)
+#define SEGUE_SUM(P) _mm512_srli_epi16(_mm512_add_epi16(_mm512_add_epi16(_mm512_add_epi16(_mm512_add_epi16( \
+        _mm512_mullo_epi16(P(t00), a), _mm512_mullo_epi16(P(t10), b)), _mm512_mullo_epi16(P(t01), c)), \
+        _mm512_mullo_epi16(P(t11), e)), r128), 8)
+    *rb = SEGUE_SUM(SEGUE_LO); *ag = SEGUE_SUM(SEGUE_HI);
+#undef SEGUE_SUM
+#undef SEGUE_LO
+#undef SEGUE_HI
+}
+
+/// `putLanes16`: samples (16-bit lanes) at `opacity`/255 over the sixteen pixels at `dst`, stored as
+/// they are where all sixteen are opaque.
+static inline __attribute__((target("avx512f,avx512bw"), always_inline)) void segue_over16(
+    uint32_t *dst, __m512i rb, __m512i ag, uint32_t opacity) {
+    const __m512i byte = _mm512_set1_epi32(0x00ff00ff);
+    if (opacity != 255) {
+        __m512i o = _mm512_set1_epi16((short)opacity);
+        rb = segue_div255_32(_mm512_mullo_epi16(rb, o)); ag = segue_div255_32(_mm512_mullo_epi16(ag, o));
+    }
+    __m512i out = _mm512_or_si512(rb, _mm512_slli_epi32(ag, 8));
+    if (_mm512_cmplt_epu32_mask(out, _mm512_set1_epi32((int)0xff000000u)) != 0) {
+        __m512i va = _mm512_srli_epi32(ag, 16);
+        __m512i inv = _mm512_sub_epi16(_mm512_set1_epi16(255), _mm512_or_si512(va, _mm512_slli_epi32(va, 16)));
+        __m512i under = _mm512_loadu_si512(dst);
+        __m512i urb = segue_div255_32(_mm512_mullo_epi16(_mm512_and_si512(under, byte), inv));
+        __m512i uag = segue_div255_32(_mm512_mullo_epi16(_mm512_and_si512(_mm512_srli_epi32(under, 8), byte), inv));
+        out = _mm512_or_si512(_mm512_add_epi16(rb, urb), _mm512_slli_epi32(_mm512_add_epi16(ag, uag), 8));
+    }
+    _mm512_storeu_si512(dst, out);
+}
 #endif
 
 /// A plane span's pixels dst[0 ..< n] (n a multiple of 16), pixel i sampled at the position of the
@@ -62,13 +136,10 @@ static inline __attribute__((target("avx512f,avx512bw"))) void segue_plane_span1
 #if SEGUE_WINDOW_TAPS
     const __m512 offset = _mm512_set1_ps(12582912.0f - 128.0f);                       // SpanPlanes.offset
     const __m512i magic = _mm512_set1_epi32(0x4b400000);                              // SpanPlanes.magicBits
-    const __m512i byte = _mm512_set1_epi32(0x00ff00ff), r128 = _mm512_set1_epi16(128);
-    const __m512i steps = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m512i r128 = _mm512_set1_epi16(128);
     const __m512i shadeRB = _mm512_set1_epi16((short)shade), shadeAG = _mm512_set1_epi32((int)(shade | (256u << 16)));
     const __m512 iqAffine = _mm512_set1_ps(1.0f / q);
-    const long down = 4 * stride;
     __m512 lane = _mm512_add_ps(_mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), _mm512_set1_ps(first));
-#define SEGUE_LANE(v, k) _mm512_cvtsi512_si32(_mm512_alignr_epi32(v, v, k))
     for (long i = 0; i < n; i += 16, lane = _mm512_add_ps(lane, _mm512_set1_ps(16))) {
         // Positions (SpanPlanes.positions): round(256·(s/q − ½)) by the magic-number add.
         __m512 iq = affine ? iqAffine
@@ -96,66 +167,15 @@ static inline __attribute__((target("avx512f,avx512bw"))) void segue_plane_span1
             int c0 = _mm512_cvtsi512_si32(cx), c15 = SEGUE_LANE(cx, 15), r0 = _mm512_cvtsi512_si32(ry), r15 = SEGUE_LANE(ry, 15);
             read = segue_window_gather(tex, stride, cx, ry, c0 < c15 ? c0 : c15, r0 < r15 ? r0 : r15, hints, &t00, &t10, &t01, &t11);
         }
-        if (!read) {
-            __m512i idx = _mm512_add_epi32(_mm512_mullo_epi32(_mm512_and_si512(ry, _mm512_set1_epi32(0x7fff)),
-                                                              _mm512_set1_epi32((int)(stride & 0x7fff))), cx);
-            const char *base = (const char *)tex;
-            int i0 = _mm512_cvtsi512_si32(idx);
-            const char *firstTap = base + 4 * (long)i0, *lastTap = base + 4 * (long)SEGUE_LANE(idx, 15);
-            __builtin_prefetch(firstTap + 5 * down, 0, 3); __builtin_prefetch(lastTap + 5 * down, 0, 3);
-            __builtin_prefetch(firstTap - 4 * down, 0, 3); __builtin_prefetch(lastTap - 4 * down, 0, 3);
-            if (along && _mm512_cmpneq_epi32_mask(idx, _mm512_add_epi32(_mm512_set1_epi32(i0), steps)) == 0) {
-                t00 = _mm512_loadu_si512(firstTap); t10 = _mm512_loadu_si512(firstTap + 4);
-                t01 = _mm512_loadu_si512(firstTap + down); t11 = _mm512_loadu_si512(firstTap + down + 4);
-                read = 1;
-            }
-            if (!read && window && along) {
-                int c0 = _mm512_cvtsi512_si32(cx), c15 = SEGUE_LANE(cx, 15), r0 = _mm512_cvtsi512_si32(ry), r15 = SEGUE_LANE(ry, 15);
-                read = segue_window_gather(tex, stride, cx, ry, c0 < c15 ? c0 : c15, r0 < r15 ? r0 : r15, 0, &t00, &t10, &t01, &t11);
-            }
-            if (!read) {
-                segue_pair_taps16(base, idx, &t00, &t10);
-                segue_pair_taps16(base + down, idx, &t01, &t11);
-            }
-        }
-        // Bilinear (bilinear16Lanes): weights a, b, c, e of the four taps in 16-bit lanes, red and
-        // blue in one vector, alpha and green in the other.
-        __m512i mx = _mm512_and_si512(x, _mm512_set1_epi32(0xff)), my = _mm512_and_si512(y, _mm512_set1_epi32(0xff));
-        __m512i wx = _mm512_or_si512(mx, _mm512_slli_epi32(mx, 16)), wy = _mm512_or_si512(my, _mm512_slli_epi32(my, 16));
-        __m512i e = _mm512_srli_epi16(_mm512_add_epi16(_mm512_mullo_epi16(wx, wy), r128), 8);
-        __m512i b = _mm512_sub_epi16(wx, e), c = _mm512_sub_epi16(wy, e);
-        __m512i a = _mm512_add_epi16(_mm512_sub_epi16(_mm512_sub_epi16(_mm512_set1_epi16(256), wx), wy), e);
-#define SEGUE_LO(v) _mm512_and_si512(v, byte)
-#define SEGUE_HI(v) _mm512_and_si512(_mm512_srli_epi32(v, 8), byte)
-#define SEGUE_BLEND(P) _mm512_srli_epi16(_mm512_add_epi16(_mm512_add_epi16(_mm512_add_epi16(_mm512_add_epi16( \
-            _mm512_mullo_epi16(P(t00), a), _mm512_mullo_epi16(P(t10), b)), _mm512_mullo_epi16(P(t01), c)), \
-            _mm512_mullo_epi16(P(t11), e)), r128), 8)
-        __m512i rb = SEGUE_BLEND(SEGUE_LO), ag = SEGUE_BLEND(SEGUE_HI);
-#undef SEGUE_BLEND
+        if (!read) segue_taps16(tex, stride, cx, ry, along, window, &t00, &t10, &t01, &t11);
+        __m512i rb, ag;
+        segue_bilinear16(t00, t10, t01, t11, x, y, &rb, &ag);
         if (shade != 256) {
             rb = _mm512_srli_epi16(_mm512_add_epi16(_mm512_mullo_epi16(rb, shadeRB), r128), 8);
             ag = _mm512_srli_epi16(_mm512_add_epi16(_mm512_mullo_epi16(ag, shadeAG), r128), 8);
         }
-        // Over the target (putLanes16): stored as it is where all sixteen are opaque.
-        if (opacity != 255) {
-            __m512i o = _mm512_set1_epi16((short)opacity);
-            rb = segue_div255_32(_mm512_mullo_epi16(rb, o)); ag = segue_div255_32(_mm512_mullo_epi16(ag, o));
-        }
-        __m512i out = _mm512_or_si512(rb, _mm512_slli_epi32(ag, 8));
-        uint32_t *d = dst + i;
-        if (_mm512_cmplt_epu32_mask(out, _mm512_set1_epi32((int)0xff000000u)) != 0) {
-            __m512i va = _mm512_srli_epi32(ag, 16);
-            __m512i inv = _mm512_sub_epi16(_mm512_set1_epi16(255), _mm512_or_si512(va, _mm512_slli_epi32(va, 16)));
-            __m512i under = _mm512_loadu_si512(d);
-            __m512i urb = segue_div255_32(_mm512_mullo_epi16(SEGUE_LO(under), inv));
-            __m512i uag = segue_div255_32(_mm512_mullo_epi16(SEGUE_HI(under), inv));
-            out = _mm512_or_si512(_mm512_add_epi16(rb, urb), _mm512_slli_epi32(_mm512_add_epi16(ag, uag), 8));
-        }
-        _mm512_storeu_si512(d, out);
-#undef SEGUE_LO
-#undef SEGUE_HI
+        segue_over16(dst + i, rb, ag, opacity);
     }
-#undef SEGUE_LANE
 #else
     (void)dst; (void)n; (void)tex; (void)stride; (void)s; (void)t; (void)q; (void)ds; (void)dt; (void)dq; (void)first; (void)affine; (void)along; (void)window;
     (void)oneRow; (void)opacity; (void)shade; (void)hints;
