@@ -118,6 +118,39 @@ static inline __attribute__((target("avx512f"), always_inline)) int segue_window
     *o00 = t00; *o10 = t10; *o01 = t01; *o11 = t11;
     return 1;
 }
+
+/// Lane k of sixteen 32-bit lanes, as a scalar.
+#define SEGUE_LANE(v, k) _mm512_cvtsi512_si32(_mm512_alignr_epi32(v, v, k))
+
+/// `segue_window_gather` with the window's first column and row the lesser of lanes 0 and 15's.
+static inline __attribute__((target("avx512f"), always_inline)) int segue_window_gather_ends(
+    const uint32_t *tex, long stride, __m512i cx, __m512i ry, int32_t hints,
+    __m512i *t00, __m512i *t10, __m512i *t01, __m512i *t11) {
+    int c0 = _mm512_cvtsi512_si32(cx), c15 = SEGUE_LANE(cx, 15), r0 = _mm512_cvtsi512_si32(ry), r15 = SEGUE_LANE(ry, 15);
+    return segue_window_gather(tex, stride, cx, ry, c0 < c15 ? c0 : c15, r0 < r15 ? r0 : r15, hints, t00, t10, t01, t11);
+}
+
+/// `segue_row_taps` with the lanes and the taps in registers.
+static inline __attribute__((target("avx512f"), always_inline)) int segue_row_gather(
+    const uint32_t *row, long stride, __m512i cx, __m512i *t00, __m512i *t10, __m512i *t01, __m512i *t11) {
+    int c0 = _mm512_cvtsi512_si32(cx), c15 = SEGUE_LANE(cx, 15), left = c0 < c15 ? c0 : c15;
+    __m512i ix = _mm512_sub_epi32(cx, _mm512_set1_epi32(left));
+    if (_mm512_cmpgt_epu32_mask(ix, _mm512_set1_epi32(SEGUE_WINDOW_COLUMNS / 2 - 2)) != 0 || left + SEGUE_WINDOW_COLUMNS / 2 > stride)
+        return 0;
+    __m512i ix1 = _mm512_add_epi32(ix, _mm512_set1_epi32(1));
+    segue_window_row(row + left, ix, ix1, 0, t00, t10);
+    segue_window_row(row + left + stride, ix, ix1, 0, t01, t11);
+    return 1;
+}
+
+/// Four taps of sixteen lanes to `taps`, in the order the memory functions write them.
+static inline __attribute__((target("avx512f"), always_inline)) void segue_store_taps(
+    uint32_t *taps, __m512i t00, __m512i t10, __m512i t01, __m512i t11) {
+    _mm512_storeu_si512(taps, t00);
+    _mm512_storeu_si512(taps + 16, t10);
+    _mm512_storeu_si512(taps + 32, t01);
+    _mm512_storeu_si512(taps + 48, t11);
+}
 #endif
 
 /// `segue_window_taps` with the window's first column and row given (`left`, `top`), not taken from
@@ -130,10 +163,7 @@ static inline SEGUE_AVX512F int segue_window_taps_at(const uint32_t *tex, long s
     __m512i t00, t10, t01, t11;
     if (!segue_window_gather(tex, stride, _mm512_loadu_si512(cx), _mm512_loadu_si512(ry), left, top, hints,
                              &t00, &t10, &t01, &t11)) return 0;
-    _mm512_storeu_si512(taps, t00);
-    _mm512_storeu_si512(taps + 16, t10);
-    _mm512_storeu_si512(taps + 32, t01);
-    _mm512_storeu_si512(taps + 48, t11);
+    segue_store_taps(taps, t00, t10, t01, t11);
     return 1;
 #else
     (void)tex; (void)stride; (void)cx; (void)ry; (void)left; (void)top; (void)hints; (void)taps;
@@ -150,18 +180,9 @@ static inline SEGUE_AVX512F int segue_window_taps_at(const uint32_t *tex, long s
 /// row's stride. Call only where `segue_window_taps_available()`.
 static inline SEGUE_AVX512F int segue_row_taps(const uint32_t *row, long stride, const int32_t *cx, uint32_t *taps) {
 #if SEGUE_WINDOW_TAPS
-    int left = cx[0] < cx[15] ? cx[0] : cx[15];
-    __m512i ix = _mm512_sub_epi32(_mm512_loadu_si512(cx), _mm512_set1_epi32(left));
-    if (_mm512_cmpgt_epu32_mask(ix, _mm512_set1_epi32(SEGUE_WINDOW_COLUMNS / 2 - 2)) != 0 || left + SEGUE_WINDOW_COLUMNS / 2 > stride)
-        return 0;
-    __m512i ix1 = _mm512_add_epi32(ix, _mm512_set1_epi32(1));
     __m512i t00, t10, t01, t11;
-    segue_window_row(row + left, ix, ix1, 0, &t00, &t10);
-    segue_window_row(row + left + stride, ix, ix1, 0, &t01, &t11);
-    _mm512_storeu_si512(taps, t00);
-    _mm512_storeu_si512(taps + 16, t10);
-    _mm512_storeu_si512(taps + 32, t01);
-    _mm512_storeu_si512(taps + 48, t11);
+    if (!segue_row_gather(row, stride, _mm512_loadu_si512(cx), &t00, &t10, &t01, &t11)) return 0;
+    segue_store_taps(taps, t00, t10, t01, t11);
     return 1;
 #else
     (void)row; (void)stride; (void)cx; (void)taps;

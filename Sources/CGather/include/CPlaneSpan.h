@@ -48,9 +48,6 @@ static inline __attribute__((target("avx512f"), always_inline)) void segue_pair_
                                 _mm256_castps_si256(_mm256_shuffle_ps(c, d, 0xdd)), 1);
 }
 
-/// Lane k of sixteen 32-bit lanes, as a scalar.
-#define SEGUE_LANE(v, k) _mm512_cvtsi512_si32(_mm512_alignr_epi32(v, v, k))
-
 /// `gather16`'s taps of sixteen samples whose top-left texels are at columns `cx`, rows `ry`, past
 /// the windows a caller tries first: the cache hinted four rows below and above the first and last
 /// taps (`hintRowsAhead`), then — `along` — consecutive texels, the window (`window`, no hints), or
@@ -72,10 +69,7 @@ static inline __attribute__((target("avx512f"), always_inline)) void segue_taps1
         *t01 = _mm512_loadu_si512(firstTap + down); *t11 = _mm512_loadu_si512(firstTap + down + 4);
         return;
     }
-    if (window && along) {
-        int c0 = _mm512_cvtsi512_si32(cx), c15 = SEGUE_LANE(cx, 15), r0 = _mm512_cvtsi512_si32(ry), r15 = SEGUE_LANE(ry, 15);
-        if (segue_window_gather(tex, stride, cx, ry, c0 < c15 ? c0 : c15, r0 < r15 ? r0 : r15, 0, t00, t10, t01, t11)) return;
-    }
+    if (window && along && segue_window_gather_ends(tex, stride, cx, ry, 0, t00, t10, t01, t11)) return;
     segue_pair_taps16(base, idx, t00, t10);
     segue_pair_taps16(base + down, idx, t01, t11);
 }
@@ -151,22 +145,8 @@ static inline __attribute__((target("avx512f,avx512bw"))) void segue_plane_span1
         // The taps (gather16): the row pair's window, the window, consecutive texels, or tap pairs.
         __m512i t00, t10, t01, t11;
         int read = 0;
-        if (oneRow) {
-            int c0 = _mm512_cvtsi512_si32(cx), c15 = SEGUE_LANE(cx, 15), left = c0 < c15 ? c0 : c15;
-            __m512i ix = _mm512_sub_epi32(cx, _mm512_set1_epi32(left));
-            if (_mm512_cmpgt_epu32_mask(ix, _mm512_set1_epi32(SEGUE_WINDOW_COLUMNS / 2 - 2)) == 0
-                && left + SEGUE_WINDOW_COLUMNS / 2 <= stride) {
-                const uint32_t *row = tex + (long)_mm512_cvtsi512_si32(ry) * stride + left;
-                __m512i ix1 = _mm512_add_epi32(ix, _mm512_set1_epi32(1));
-                segue_window_row(row, ix, ix1, 0, &t00, &t10);
-                segue_window_row(row + stride, ix, ix1, 0, &t01, &t11);
-                read = 1;
-            }
-        }
-        if (!read && window && !along) {
-            int c0 = _mm512_cvtsi512_si32(cx), c15 = SEGUE_LANE(cx, 15), r0 = _mm512_cvtsi512_si32(ry), r15 = SEGUE_LANE(ry, 15);
-            read = segue_window_gather(tex, stride, cx, ry, c0 < c15 ? c0 : c15, r0 < r15 ? r0 : r15, hints, &t00, &t10, &t01, &t11);
-        }
+        if (oneRow) read = segue_row_gather(tex + (long)_mm512_cvtsi512_si32(ry) * stride, stride, cx, &t00, &t10, &t01, &t11);
+        if (!read && window && !along) read = segue_window_gather_ends(tex, stride, cx, ry, hints, &t00, &t10, &t01, &t11);
         if (!read) segue_taps16(tex, stride, cx, ry, along, window, &t00, &t10, &t01, &t11);
         __m512i rb, ag;
         segue_bilinear16(t00, t10, t01, t11, x, y, &rb, &ag);
