@@ -1,9 +1,10 @@
 // BandWorkers: the threads a draw's bands run on (Canvas+Threads). Started once, woken for each
 // split and parked after it; a split allocates nothing here. Dispatch's concurrentPerform, which
 // this replaces, made about five heap allocations a call (the closure's block, the apply's own
-// state) — on two threads, 5–26 a frame. The work is a C function and a pointer to the caller's
-// variables rather than a closure, as a closure handed to other threads has to be escaping; the
-// caller's own closure still is (`banded` makes it so: one 32-byte context a split). One split at a
+// state) — on two threads, 5–26 a frame. The work is a function that captures nothing and a pointer
+// to the caller's variables: a closure handed to other threads has to be escaping, and an escaping
+// closure with a context allocates it. The callers' draws are values for the same reason
+// (`BandDraw`, `RangeWork`). One split at a
 // time: a split asked for while another runs (two windows, tests in parallel) runs its indices on
 // its own thread instead.
 
@@ -39,12 +40,13 @@ final class BandWorkers: @unchecked Sendable {
         pthread_cond_init(wake, nil); pthread_cond_init(finished, nil)
     }
 
-    /// A split's work: index i of it, given the caller's context.
-    typealias Work = @convention(c) (_ context: UnsafeRawPointer, _ index: Int) -> Void
+    /// A split's work: index i of it, given the caller's context. (A closure that captures nothing:
+    /// one that captured would allocate its context.)
+    typealias Work = (_ context: UnsafeRawPointer, _ index: Int) -> Void
 
     /// `work(context, i)` for every i in 0..<count, on the calling thread and up to `threads − 1`
     /// workers, each taking the next index as it comes free; returns when all are done.
-    func perform(_ count: Int, threads: Int, context: UnsafeRawPointer, _ work: Work) {
+    func perform(_ count: Int, threads: Int, context: UnsafeRawPointer, _ work: @escaping Work) {
         guard count > 1, threads > 1, pthread_mutex_trylock(busy) == 0 else {
             for i in 0..<count { work(context, i) }
             return

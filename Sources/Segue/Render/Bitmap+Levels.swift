@@ -50,37 +50,7 @@ extension Bitmap {
         for _ in 0..<ky { heights.append((heights.last! + 1) / 2) }
         for _ in 0..<kx { widths.append((widths.last! + 1) / 2) }
         let out = Bitmap(uninitializedWidth: widths[kx], height: heights[ky])      // every row written below
-        func rows(_ band: Range<Int>) {
-            // Two rows of scratch for each level below ky (a level's row is the mean of two of the
-            // level below, each made into its own buffer), and the row being halved across.
-            let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: (2 * ky + 1) * width)
-            defer { scratch.deallocate() }
-            let line = scratch + 2 * ky * width
-            func rowOf(_ level: Int, _ j: Int, into dst: UnsafeMutablePointer<UInt32>) -> UnsafeMutablePointer<UInt32> {
-                if level == 0 { return row(j) }
-                let a = rowOf(level - 1, 2 * j, into: scratch + 2 * (level - 1) * width)
-                let b = rowOf(level - 1, min(2 * j + 1, heights[level - 1] - 1), into: scratch + (2 * (level - 1) + 1) * width)
-                meanOfRows(a, b, into: dst, width)
-                return dst
-            }
-            for y in band {
-                // Paired rows straight into the result where nothing is halved across; else each
-                // halving across reads the last (the bitmap's row or scratch) and writes the next,
-                // the last into the result.
-                if kx == 0 {
-                    let r = rowOf(ky, y, into: out.row(y))
-                    if r != out.row(y) { out.row(y).update(from: r, count: width) }
-                    continue
-                }
-                var source = UnsafePointer(rowOf(ky, y, into: line))
-                for k in 0..<kx {
-                    let target = k == kx - 1 ? out.row(y) : line
-                    halveRow(source, into: target, widths[k])
-                    source = UnsafePointer(target)
-                }
-            }
-        }
-        inBands(out.height, threads: threads, pixels: width * height, rows)
+        inBands(out.height, threads: threads, pixels: width * height, HalvedRows(bitmap: self, out: out, kx: kx, ky: ky, widths: widths, heights: heights))
         return out
     }
 }
@@ -124,4 +94,40 @@ extension Bitmap {
 
 @inline(__always) func meanOfBytes(_ a: UInt32, _ b: UInt32) -> UInt32 {
     (a | b) &- (((a ^ b) >> 1) & 0x7f7f_7f7f)
+}
+
+/// `halved`'s ranges of result rows.
+private struct HalvedRows: RangeWork {
+    let bitmap: Bitmap, out: Bitmap, kx: Int, ky: Int, widths: [Int], heights: [Int]
+    func run(_ band: Range<Int>) {
+        // Two rows of scratch for each level below ky (a level's row is the mean of two of the
+        // level below, each made into its own buffer), and the row being halved across.
+        let width = bitmap.width
+        let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: (2 * ky + 1) * width)
+        defer { scratch.deallocate() }
+        let line = scratch + 2 * ky * width
+        func rowOf(_ level: Int, _ j: Int, into dst: UnsafeMutablePointer<UInt32>) -> UnsafeMutablePointer<UInt32> {
+            if level == 0 { return bitmap.row(j) }
+            let a = rowOf(level - 1, 2 * j, into: scratch + 2 * (level - 1) * width)
+            let b = rowOf(level - 1, min(2 * j + 1, heights[level - 1] - 1), into: scratch + (2 * (level - 1) + 1) * width)
+            meanOfRows(a, b, into: dst, width)
+            return dst
+        }
+        for y in band {
+            // Paired rows straight into the result where nothing is halved across; else each
+            // halving across reads the last (the bitmap's row or scratch) and writes the next,
+            // the last into the result.
+            if kx == 0 {
+                let r = rowOf(ky, y, into: out.row(y))
+                if r != out.row(y) { out.row(y).update(from: r, count: width) }
+                continue
+            }
+            var source = UnsafePointer(rowOf(ky, y, into: line))
+            for k in 0..<kx {
+                let target = k == kx - 1 ? out.row(y) : line
+                halveRow(source, into: target, widths[k])
+                source = UnsafePointer(target)
+            }
+        }
+    }
 }

@@ -41,9 +41,7 @@ extension Bitmap {
     func transposed(threads: Int = 1) -> Bitmap {
         let out = transposedStarted(), first = transposedMade
         if first < width {
-            inBands(width - first, threads: threads, pixels: (width - first) * height) {
-                makeTransposedRows(out, first + $0.lowerBound ..< first + $0.upperBound)
-            }
+            inBands(width - first, threads: threads, pixels: (width - first) * height, TransposedRows(bitmap: self, out: out, first: first))
             transposedMade = width
         }
         return out
@@ -62,7 +60,7 @@ extension Bitmap {
     /// Rows `band` of the transposed copy `out` (columns of self): blocks of 8×8 texels read as eight
     /// vector rows and turned by three rounds of two-source shuffles (`transposed8x8`), in tiles of
     /// 64×64; the ragged edges texel by texel.
-    private func makeTransposedRows(_ out: Bitmap, _ band: Range<Int>) {
+    fileprivate func makeTransposedRows(_ out: Bitmap, _ band: Range<Int>) {
         let src = pixels, s = stride, dst = out.pixels, d = out.stride, h = height
         @inline(__always) func texels(_ x0: Int, _ x1: Int, _ y0: Int, _ y1: Int) {
             for x in x0..<x1 {
@@ -123,4 +121,10 @@ func transposed8x8(_ r: (Px8, Px8, Px8, Px8, Px8, Px8, Px8, Px8)) -> (Px8, Px8, 
     let (c0, c1) = zip4(abcd01, efgh01), (c2, c3) = zip4(abcd23, efgh23)
     let (c4, c5) = zip4(abcd45, efgh45), (c6, c7) = zip4(abcd67, efgh67)
     return (c0, c1, c2, c3, c4, c5, c6, c7)
+}
+
+/// `transposed`'s ranges: rows first + range of the copy.
+private struct TransposedRows: RangeWork {
+    let bitmap: Bitmap, out: Bitmap, first: Int
+    func run(_ range: Range<Int>) { bitmap.makeTransposedRows(out, first + range.lowerBound ..< first + range.upperBound) }
 }

@@ -46,11 +46,7 @@ extension Canvas {
         guard !r.isEmpty, opacity > 0 else { return true }
         if let below = h.copy, let shared = Self.sharedColumns(below.rect, r, opacity: opacity) {
             h.copy = nil
-            fuse(below, shared, over: r) { dst, a, y, x0, n in
-                crossfadeRow(dst, a, 255, image.row(y - ty) + (x0 - tx), opacity, n)
-            } alone: { band, y, x0, x1 in
-                band.blitRow(image, x: tx, y: ty, row: y, x0, x1, opacity: opacity)
-            }
+            fuse(below, shared, over: r, ImageOverCopy(image: image, x: tx, y: ty, opacity: opacity))
             return true
         }
         settle()
@@ -70,9 +66,7 @@ extension Canvas {
         guard !shared.isEmpty else { return false }
         h.copy = nil
         // Every pixel of the box is wholly covered: the row's span is the whole run.
-        fuse(below, shared, over: r) { dst, a, _, _, n in dimmedRow(dst, a, pixel, n) } alone: { band, y, x0, x1 in
-            blendSpan(band.target.row(y) + x0, x1 - x0, pixel)
-        }
+        fuse(below, shared, over: r, DimOverCopy(pixel: pixel))
         return true
     }
 
@@ -89,39 +83,72 @@ extension Canvas {
         return s.isEmpty ? nil : s
     }
 
-    /// The held copy `below`, then a draw over `r`, in one sweep down their rows: in each row the
-    /// copy's run less `shared` (where the two meet, or part of it), then over `shared` `both` draws
-    /// the two into the row's run (destination, the copy's source, row, first column, count), then
-    /// `alone` draws the rest of the draw's run (band, row, first column, end). Each row stays one
+    /// The held copy `below`, then `draw` over `r`, in one sweep down their rows: in each row the
+    /// copy's run less `shared` (where the two meet, or part of it), then over `shared` the two at
+    /// once (`OverCopy.both`), then the rest of the draw's run (`OverCopy.alone`). Each row stays one
     /// stream through memory, however the two rectangles overlap.
-    private func fuse(_ below: HeldCopy.Copy, _ shared: PixelRect, over r: PixelRect,
-                      _ both: (UnsafeMutablePointer<UInt32>, UnsafePointer<UInt32>, Int, Int, Int) -> Void,
-                      alone: (Canvas, Int, Int, Int) -> Void) {
+    private func fuse<Over: OverCopy>(_ below: HeldCopy.Copy, _ shared: PixelRect, over r: PixelRect, _ draw: Over) {
         held?.fused += 1
         let a = below.rect
         let rows = PixelRect(x0: min(a.x0, r.x0), y0: min(a.y0, r.y0), x1: max(a.x1, r.x1), y1: max(a.y1, r.y1))
         var plain = self
         plain.held = nil
         plain.clip = rows
-        plain.banded(rows) { band in
-            for y in band.clip.y0..<band.clip.y1 {
-                let meet = y >= shared.y0 && y < shared.y1
-                // Each of the two runs in the row, less the shared columns where they meet.
-                func parts(_ x0: Int, _ x1: Int, _ body: (Int, Int) -> Void) {
-                    guard meet else { return body(x0, x1) }
-                    if x0 < shared.x0 { body(x0, shared.x0) }
-                    if shared.x1 < x1 { body(shared.x1, x1) }
-                }
-                if y >= a.y0 && y < a.y1 {
-                    if y + 1 < a.y1 { band.hintRow(below.image, x: below.x, y: below.y, row: y + 1, a.x0, a.x1) }
-                    parts(a.x0, a.x1) { band.blitRow(below.image, x: below.x, y: below.y, row: y, $0, $1, opacity: 255) }
-                }
-                if meet {
-                    both(band.target.row(y) + shared.x0, below.image.row(y - below.y) + (shared.x0 - below.x), y, shared.x0,
-                         shared.x1 - shared.x0)
-                }
-                if y >= r.y0 && y < r.y1 { parts(r.x0, r.x1) { alone(band, y, $0, $1) } }
+        plain.banded(rows, Fused(below: below, shared: shared, r: r, draw: draw))
+    }
+}
+
+/// What is drawn over a held copy in the copy's pass (`fuse`).
+private protocol OverCopy {
+    /// Draws the copy's source `copy` and this over it into `n` pixels at `dst`, those of row `y`
+    /// from column `x0` on.
+    func both(_ dst: UnsafeMutablePointer<UInt32>, _ copy: UnsafePointer<UInt32>, row y: Int, _ x0: Int, _ n: Int)
+    /// Draws this alone into columns x0..<x1 of row `y`.
+    func alone(_ band: Canvas, row y: Int, _ x0: Int, _ x1: Int)
+}
+
+/// An image at `opacity` (`holdBlit`).
+private struct ImageOverCopy: OverCopy {
+    let image: Bitmap, x: Int, y: Int, opacity: UInt32
+    func both(_ dst: UnsafeMutablePointer<UInt32>, _ copy: UnsafePointer<UInt32>, row r: Int, _ x0: Int, _ n: Int) {
+        crossfadeRow(dst, copy, 255, image.row(r - y) + (x0 - x), opacity, n)
+    }
+    func alone(_ band: Canvas, row r: Int, _ x0: Int, _ x1: Int) {
+        band.blitRow(image, x: x, y: y, row: r, x0, x1, opacity: opacity)
+    }
+}
+
+/// A translucent colour over whole pixels (`holdFill`).
+private struct DimOverCopy: OverCopy {
+    let pixel: UInt32
+    func both(_ dst: UnsafeMutablePointer<UInt32>, _ copy: UnsafePointer<UInt32>, row y: Int, _ x0: Int, _ n: Int) {
+        dimmedRow(dst, copy, pixel, n)
+    }
+    func alone(_ band: Canvas, row y: Int, _ x0: Int, _ x1: Int) { blendSpan(band.target.row(y) + x0, x1 - x0, pixel) }
+}
+
+/// `fuse`'s bands.
+private struct Fused<Over: OverCopy>: BandDraw {
+    let below: HeldCopy.Copy, shared: PixelRect, r: PixelRect, draw: Over
+    func draw(in band: Canvas) {
+        let a = below.rect
+        for y in band.clip.y0..<band.clip.y1 {
+            let meet = y >= shared.y0 && y < shared.y1
+            // Each of the two runs in the row, less the shared columns where they meet.
+            func parts(_ x0: Int, _ x1: Int, _ body: (Int, Int) -> Void) {
+                guard meet else { return body(x0, x1) }
+                if x0 < shared.x0 { body(x0, shared.x0) }
+                if shared.x1 < x1 { body(shared.x1, x1) }
             }
+            if y >= a.y0 && y < a.y1 {
+                if y + 1 < a.y1 { band.hintRow(below.image, x: below.x, y: below.y, row: y + 1, a.x0, a.x1) }
+                parts(a.x0, a.x1) { band.blitRow(below.image, x: below.x, y: below.y, row: y, $0, $1, opacity: 255) }
+            }
+            if meet {
+                draw.both(band.target.row(y) + shared.x0, below.image.row(y - below.y) + (shared.x0 - below.x), row: y,
+                          shared.x0, shared.x1 - shared.x0)
+            }
+            if y >= r.y0 && y < r.y1 { parts(r.x0, r.x1) { draw.alone(band, row: y, $0, $1) } }
         }
     }
 }

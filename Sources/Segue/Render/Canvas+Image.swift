@@ -89,7 +89,7 @@ extension Canvas {
         let r = PixelRect(x0: tx, y0: ty, x1: tx + a.width, y1: ty + a.height).intersection(clip)
         guard !r.isEmpty else { return }
         if threads > 1 {
-            return banded(r) { $0.blitTwo(a, b, x: tx, y: ty, opacityA: opacityA, opacityB: opacityB, bothOpaque: bothOpaque) }
+            return banded(r, BlitTwo(a: a, b: b, x: tx, y: ty, opacityA: opacityA, opacityB: opacityB, bothOpaque: bothOpaque))
         }
         for y in r.y0..<r.y1 {
             crossfadeRow(target.row(y) + r.x0, a.row(y - ty) + (r.x0 - tx), opacityA, b.row(y - ty) + (r.x0 - tx), opacityB,
@@ -112,7 +112,7 @@ extension Canvas {
     func blitNow(_ image: Bitmap, x tx: Int, y ty: Int, opacity: UInt32, occluded: Occlusion? = nil) {
         let r = PixelRect(x0: tx, y0: ty, x1: tx + image.width, y1: ty + image.height).intersection(clip)
         guard !r.isEmpty, opacity > 0 else { return }
-        if threads > 1 { return banded(r) { $0.blitNow(image, x: tx, y: ty, opacity: opacity, occluded: occluded) } }
+        if threads > 1 { return banded(r, Blit(image: image, x: tx, y: ty, opacity: opacity, occluded: occluded)) }
         for y in r.y0..<r.y1 {
             if y + 1 < r.y1 { hintRow(image, x: tx, y: ty, row: y + 1, r.x0, r.x1) }
             if let occluded {
@@ -144,7 +144,7 @@ extension Canvas {
 
     /// `drawAffine`; a band of a split draw (`inBand`) is given the transposed copy its strips read,
     /// if any, asked for before the draw split (on one thread).
-    private func drawAffine(_ image: Bitmap, _ t: AffineTransform, opacity: UInt32, inBand: Bool, transposed: Bitmap?) {
+    fileprivate func drawAffine(_ image: Bitmap, _ t: AffineTransform, opacity: UInt32, inBand: Bool, transposed: Bitmap?) {
         let det = t.a * t.d - t.b * t.c
         settle()
         guard opacity > 0, det != 0, det.isFinite, image.width > 0, image.height > 0 else { return }
@@ -180,7 +180,7 @@ extension Canvas {
         // Turned past about 28° (eight rows a staircase), a steady image's transposed copy is made a
         // twelfth a frame ahead of the draws past 45° that read it.
         if !inBand, let plan, plan.copy == nil, plan.strips.depth >= 8 { image.prepareTransposedIfSteady(rows: (image.width + 11) / 12) }
-        if threads > 1 { return banded(area) { $0.drawAffine(image, t, opacity: opacity, inBand: true, transposed: plan?.copy) } }
+        if threads > 1 { return banded(area, Affine(image: image, t: t, opacity: opacity, transposed: plan?.copy)) }
         let eps = 4e-3
         let mu = max(0.5, hu) + eps, mv = max(0.5, hv) + eps
         let edge = EdgeRamp(width: W, height: H, hu: hu, hv: hv)
@@ -426,4 +426,22 @@ struct EdgeRamp {
     let w = tex.width - 1, h = tex.height - 1, p = tex.pixels, s = tex.stride
     let x0 = min(max(x, 0), w), x1 = min(max(x + 1, 0), w), y0 = min(max(y, 0), h), y1 = min(max(y + 1, 0), h)
     return bilinear(p[y0 * s + x0], p[y0 * s + x1], p[y1 * s + x0], p[y1 * s + x1], fx, fy)
+}
+
+/// `blitTwo`'s bands.
+private struct BlitTwo: BandDraw {
+    let a, b: Bitmap, x, y: Int, opacityA, opacityB: UInt32, bothOpaque: Bool
+    func draw(in band: Canvas) { band.blitTwo(a, b, x: x, y: y, opacityA: opacityA, opacityB: opacityB, bothOpaque: bothOpaque) }
+}
+
+/// `blitNow`'s bands.
+private struct Blit: BandDraw {
+    let image: Bitmap, x, y: Int, opacity: UInt32, occluded: Occlusion?
+    func draw(in band: Canvas) { band.blitNow(image, x: x, y: y, opacity: opacity, occluded: occluded) }
+}
+
+/// `drawAffine`'s bands.
+private struct Affine: BandDraw {
+    let image: Bitmap, t: AffineTransform, opacity: UInt32, transposed: Bitmap?
+    func draw(in band: Canvas) { band.drawAffine(image, t, opacity: opacity, inBand: true, transposed: transposed) }
 }

@@ -38,11 +38,11 @@ extension Canvas {
         for c in corners { left = min(left, c.x); right = max(right, c.x); top = min(top, c.y); bottom = max(bottom, c.y) }
         func pixel(_ v: Double) -> Int { Int(max(-1e9, min(1e9, v)).rounded(.down)) }
         let box = PixelRect(x0: pixel(left) - 1, y0: pixel(top) - 1, x1: pixel(right) + 2, y1: pixel(bottom) + 2)
-        banded(box) { $0.fillRows(convex: corners, ramp: ramp, top: top, bottom: bottom, occluded: occluded, beneath: beneath) }
+        banded(box, ConvexBands(corners: corners, ramp: ramp, top: top, bottom: bottom, occluded: occluded, beneath: beneath))
     }
 
     /// `fill(convex:ramp:)` on this canvas's clip, on the calling thread.
-    private func fillRows(convex corners: [(x: Double, y: Double)], ramp: AxialRamp, top: Double, bottom: Double,
+    fileprivate func fillRows(convex corners: [(x: Double, y: Double)], ramp: AxialRamp, top: Double, bottom: Double,
                           occluded: Occlusion?, beneath: (image: Bitmap, dx: Int, dy: Int)?) {
         // Where the image beneath lies (all of the device without one).
         let under = beneath.map { PixelRect(x0: $0.dx, y0: $0.dy, x1: $0.dx + $0.image.width, y1: $0.dy + $0.image.height) }
@@ -123,4 +123,13 @@ func rampSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ lut: UnsafeBu
         }
     }
     return out
+}
+
+/// `fill(convex:ramp:…)`'s bands.
+private struct ConvexBands: BandDraw {
+    let corners: [(x: Double, y: Double)], ramp: AxialRamp, top, bottom: Double, occluded: Occlusion?
+    let beneath: (image: Bitmap, dx: Int, dy: Int)?
+    func draw(in band: Canvas) {
+        band.fillRows(convex: corners, ramp: ramp, top: top, bottom: bottom, occluded: occluded, beneath: beneath)
+    }
 }

@@ -150,9 +150,17 @@ public struct Canvas: Sendable {
         let across = FastPaths.enabled && (worthACopy || level.hasTransposedCopy) && mesh.readsAcrossTextureRows
         let read = across ? level.transposed(threads: threads) : level
         let readScale = across ? (u: texelScale.v, v: texelScale.u) : texelScale
-        banded(box) { band in
-            MeshRasterizer(target: band.target, clip: band.clip, texture: read, texelScale: readScale, transposed: across,
-                           opacity: min(1, opacity), cullBackFaces: cullBackFaces, occluded: occluded).draw(mesh)
-        }
+        banded(box, MeshBands(mesh: mesh, texture: read, texelScale: readScale, transposed: across, opacity: min(1, opacity),
+                              cullBackFaces: cullBackFaces, occluded: occluded))
+    }
+}
+
+/// A mesh draw's bands.
+private struct MeshBands: BandDraw {
+    let mesh: Mesh, texture: Bitmap, texelScale: (u: Double, v: Double), transposed: Bool, opacity: Double
+    let cullBackFaces: Bool, occluded: Occlusion?
+    func draw(in band: Canvas) {
+        MeshRasterizer(target: band.target, clip: band.clip, texture: texture, texelScale: texelScale, transposed: transposed,
+                       opacity: opacity, cullBackFaces: cullBackFaces, occluded: occluded).draw(mesh)
     }
 }

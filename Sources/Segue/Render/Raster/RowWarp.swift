@@ -48,11 +48,17 @@ extension Canvas {
         }
         let region = PixelRect(x0: Int((box.x0 - slack).rounded(.down)), y0: Int((box.y0 - 2).rounded(.down)),
                                x1: Int((box.x1 + slack).rounded(.up)) + 1, y1: Int((box.y1 + 2).rounded(.up)) + 1)
-        banded(region) { band in
-            let r = region.intersection(band.clip)
-            guard !r.isEmpty else { return }
-            RowWarpRows(lines: lines, texture: texture, target: band.target, clip: r).draw()
-        }
+        banded(region, RowWarpBands(lines: lines, texture: texture, region: region))
+    }
+}
+
+/// `draw(_:texture:)`'s bands (a row warp's).
+private struct RowWarpBands: BandDraw {
+    let lines: [RowWarp.Line], texture: Bitmap, region: PixelRect
+    func draw(in band: Canvas) {
+        let r = region.intersection(band.clip)
+        guard !r.isEmpty else { return }
+        RowWarpRows(lines: lines, texture: texture, target: band.target, clip: r).draw()
     }
 }
 

@@ -47,11 +47,17 @@ extension Canvas {
         settle()
         let region = PixelRect(x0: Int((grid.x0 - 0.5).rounded(.up)), y0: Int((grid.y0 - 0.5).rounded(.up)),
                                x1: Int((grid.x1 - 0.5).rounded(.up)), y1: Int((grid.y1 - 0.5).rounded(.up)))
-        banded(region) { band in
-            let r = region.intersection(band.clip)
-            guard !r.isEmpty else { return }
-            WarpRows(grid: grid, texture: texture, target: band.target, clip: r).draw()
-        }
+        banded(region, WarpBands(grid: grid, texture: texture, region: region))
+    }
+}
+
+/// `draw(_:texture:)`'s bands.
+private struct WarpBands: BandDraw {
+    let grid: WarpGrid, texture: Bitmap, region: PixelRect
+    func draw(in band: Canvas) {
+        let r = region.intersection(band.clip)
+        guard !r.isEmpty else { return }
+        WarpRows(grid: grid, texture: texture, target: band.target, clip: r).draw()
     }
 }
 
