@@ -251,5 +251,6 @@ static inline SEGUE_AVX512F void segue_table_window8(const uint32_t *table, cons
 }
 
 #include "CPlaneSpan.h"
+#include "CTurnedStrip.h"
 
 #endif

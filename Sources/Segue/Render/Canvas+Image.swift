@@ -250,7 +250,7 @@ extension Canvas {
                 for m in 0..<layout.count {
                     let x0 = (layout.firstStrip + m) << 4, rows = layout.rows(ofStrip: m)
                     guard !rows.isEmpty else { continue }
-                    strips.draw(target, x0: x0, rows: rows, drawn: { layout.draws(strip: m, row: $0) },
+                    strips.draw(target, strip: m, of: layout, rows: rows,
                                 C: C + x0 * dC, R: R + x0 * dR, dCy: dCy, dRy: dRy, texture: texture.pixels,
                                 stride: texture.stride, width: texture.width, height: texture.height, opacity: opacity,
                                 ring: ring)

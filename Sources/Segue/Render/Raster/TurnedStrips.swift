@@ -15,7 +15,8 @@
 // (`drawAffine`), the same integer whichever way the pixel is reached, so the samples are the row
 // kernels' bit for bit. Lanes of a group whose pixel is not drawn by the strip are clamped into the
 // texture and never shown. Against the rows' kernels (interleaved whole rotating-dismiss runs at
-// 1080p, one thread): p50 and p99 about 0.8× the time.
+// 1080p, one thread): p50 and p99 about 0.8× the time. On a CPU with AVX-512 a strip is one C
+// function (CTurnedStrip), its lanes and taps in registers: 0.92–0.94× the time of the Swift loop.
 
 import CGather
 import CPrefetch
@@ -41,9 +42,9 @@ struct TurnedStrips {
     /// How many groups ahead a strip hints its texture rows (4: 1.07–1.1× the time of 8; 12, 16
     /// within noise of 8).
     static let ahead = 8
-    /// Up to this depth a row's lanes are picked by a select per drop, deeper by one gather from the
-    /// ring: at 0.1 of rotating-dismiss (one row deep) the gather took 1.5× the selects' time, at 0.5
-    /// (thirteen deep) the selects 1.1× the gather's.
+    /// Up to this depth the Swift loop picks a row's lanes by a select per drop, deeper by one gather
+    /// from the ring: at 0.1 of rotating-dismiss (one row deep) the gather took 1.5× the selects'
+    /// time, at 0.5 (thirteen deep) the selects 1.1× the gather's. (The C loop selects at any depth.)
     static let selectsUpTo = 6
 
     /// The strips of a map whose texture position steps (dUx, dVx) a pixel right and (dUy, dVy) a row
@@ -83,13 +84,37 @@ struct TurnedStrips {
         lanesAt = at
     }
 
-    /// Strip columns x0..<x0 + 16 on the rows of `rows` for which `drawn(y)`: each group's samples,
-    /// then each row's pixels, source-over at `opacity`. (C, R): the texture position (8.24) of pixel
-    /// (x0, 0), stepping (dCy, dRy) a row. `ring`: room for `TurnedStrips.ring` groups.
+    /// Strip `m` of `layout` (columns x0..<x0 + 16) on the rows of `rows` it is left by them: each
+    /// group's samples, then each row's pixels, source-over at `opacity`. (C, R): the texture position
+    /// (8.24) of pixel (x0, 0), stepping (dCy, dRy) a row. `ring`: room for `TurnedStrips.ring` groups.
+    /// On a CPU with AVX-512 the loop is CTurnedStrip's, in one C function (`planeSpanAvailable`).
     @inline(__always)
-    func draw(_ target: Bitmap, x0: Int, rows: Range<Int>, drawn: (Int) -> Bool, C: Int, R: Int, dCy: Int, dRy: Int,
+    func draw(_ target: Bitmap, strip m: Int, of layout: StripRows, rows: Range<Int>, C: Int, R: Int, dCy: Int, dRy: Int,
               texture tex: UnsafeMutablePointer<UInt32>, stride: Int, width: Int, height: Int, opacity: UInt32,
               ring: UnsafeMutablePointer<Px16>) {
+        guard planeSpanAvailable else {
+            return drawLanes(target, strip: m, of: layout, rows: rows, C: C, R: R, dCy: dCy, dRy: dRy, texture: tex, stride: stride,
+                             width: width, height: height, opacity: opacity, ring: ring)
+        }
+        var lanes = (cHigh, cLow, rHigh, rLow), at = lanesAt
+        withUnsafeBytes(of: &lanes) { l in
+            withUnsafeBytes(of: &at) { a in
+                segue_turned_strip16(target.pixels, target.stride, (layout.firstStrip + m) << 4, rows.lowerBound, rows.upperBound,
+                                     layout.perRowBase, layout.firstRow, Int32(m), Int64(C), Int64(R), Int64(dCy), Int64(dRy),
+                                     l.baseAddress!.assumingMemoryBound(to: Int32.self), Int64(leastColumn), Int64(leastRow),
+                                     depth, a.baseAddress!.assumingMemoryBound(to: UInt32.self), Self.ahead, tex, stride, width,
+                                     height, opacity,
+                                     UnsafeMutableRawPointer(ring).assumingMemoryBound(to: UInt32.self))
+            }
+        }
+    }
+
+    /// `draw`'s loop in Swift's vectors (for CPUs without AVX-512, and the tests' comparison).
+    @inline(__always)
+    func drawLanes(_ target: Bitmap, strip m: Int, of layout: StripRows, rows: Range<Int>, C: Int, R: Int, dCy: Int, dRy: Int,
+                   texture tex: UnsafeMutablePointer<UInt32>, stride: Int, width: Int, height: Int, opacity: UInt32,
+                   ring: UnsafeMutablePointer<Px16>) {
+        let x0 = (layout.firstStrip + m) << 4
         @inline(__always) func positions(_ P: Int, _ high: I16, _ low: I16) -> I16 {
             let l = I16(repeating: Int32(truncatingIfNeeded: P & 0xffff)) &+ low
             return I16(repeating: Int32(truncatingIfNeeded: P >> 16)) &+ high &+ (l &>> 16)
@@ -136,7 +161,7 @@ struct TurnedStrips {
                 let (rb, ag) = bilinear16Lanes(taps.0, taps.1, taps.2, taps.3, unsafeBitCast(x, to: Px16.self),
                                                unsafeBitCast(y, to: Px16.self))
                 ring[j & mask] = pixels16(rb) | (pixels16(ag) &<< 8)
-                if j >= rows.lowerBound && drawn(j) {
+                if j >= rows.lowerBound && layout.draws(strip: m, row: j) {
                     // Lane i of row j is group (j − drop[i])'s.
                     var p: Px16
                     if gathers {
@@ -165,6 +190,8 @@ struct StripRows {
     let firstStrip, count, firstRow: Int
     /// Per row its strips (first, end); per strip its first row and its last + 1.
     private let perRow, perStrip: UnsafeMutablePointer<Int32>
+    /// Where the rows' strips lie (for CTurnedStrip: row y's at 2(y − firstRow), 2(y − firstRow) + 1).
+    var perRowBase: UnsafePointer<Int32> { UnsafePointer(perRow) }
 
     static func capacity(_ area: PixelRect) -> Int { 2 * (area.y1 - area.y0) + 2 * (((area.x1 + 15) >> 4) - (area.x0 >> 4)) }
 
