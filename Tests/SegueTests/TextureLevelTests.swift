@@ -64,13 +64,28 @@ struct TextureLevelTests {
         #expect(made.maxChannelDifference(to: chain) == 0)
     }
 
-    @Test func aBitmapKeepsItsLastTwoLevels() {
+    @Test func aBitmapKeepsItsLastSixLevels() {
         let t = Self.noise(64, 32, seed: 9)
-        let a = t.level(x: 1, y: 0), b = t.level(x: 2, y: 0)
-        #expect(t.level(x: 1, y: 0) === a && t.level(x: 2, y: 0) === b)
-        _ = t.level(x: 3, y: 0)                          // (1, 0) is now the oldest of three: dropped
-        #expect(t.level(x: 2, y: 0) === b)
-        #expect(t.level(x: 1, y: 0) !== a)
+        let kept = [(1, 0), (2, 0), (3, 0), (0, 1), (1, 1), (2, 1)]
+        let made = kept.map { t.level(x: $0.0, y: $0.1) }
+        for (k, b) in zip(kept, made) { #expect(t.level(x: k.0, y: k.1) === b) }
+        _ = t.level(x: 3, y: 1)                          // (1, 0), the least recently asked for of seven: dropped
+        for (k, b) in zip(kept, made).dropFirst() { #expect(t.level(x: k.0, y: k.1) === b) }
+        #expect(t.level(x: 1, y: 0) !== made[0])
+    }
+
+    /// A cube's and a flipping card's first frame makes every level their turn reads (`LevelPlan`):
+    /// later frames find them kept, whatever the moment.
+    @Test(arguments: [TransitionType.cube, .oglFlip])
+    func aTurningPageHasItsLevelsFromTheFirstFrame(type: TransitionType) {
+        let pages = EffectTestPages.make(width: 320, height: 200, text: false)
+        let effect = type.makeEffect()
+        func frame(_ p: Double) -> EffectFrame { EffectFrame(old: pages.old, new: pages.new, progress: p, size: Size(width: 320, height: 200)) }
+        effect.draw(frame(0.02), in: Canvas(target: Bitmap(width: 320, height: 200)))
+        let made = pages.old.levelsMade + pages.new.levelsMade
+        #expect(made >= 2)
+        for k in 1..<100 { effect.draw(frame(Double(k) / 100), in: Canvas(target: Bitmap(width: 320, height: 200))) }
+        #expect(pages.old.levelsMade + pages.new.levelsMade == made)
     }
 
     @Test func levelsMadeFromKeptLevelsOrInBandsAreTheSame() {

@@ -9,6 +9,8 @@ import Foundation
 public final class CubeEffect: TransitionEffect, OutlinedEffect {
     private var mesh = Mesh()
     private var quad: [MeshVertex] = []
+    /// The pages whose levels have been made.
+    private var levelsMade: (old: Bitmap?, new: Bitmap?) = (nil, nil)
     public init() {}
 
     /// Calls `body` with each face facing the viewer, far to near: its corners in order, its page
@@ -59,18 +61,31 @@ public final class CubeEffect: TransitionEffect, OutlinedEffect {
     }
 
     public func draw(_ f: EffectFrame, in canvas: Canvas) {
-        if f.drawEnds(in: canvas) { return }
-        faces(f) { quad, tex, isOld in
-            mesh.reset()
-            mesh.appendQuad(quad[0], quad[1], quad[2], quad[3])
-            // Feather the silhouette: top, bottom and the outer side (not the edge the faces share).
-            var centre = quad[0]
-            centre.x = (quad[0].x + quad[1].x + quad[2].x + quad[3].x) / 4
-            centre.y = (quad[0].y + quad[1].y + quad[2].y + quad[3].y) / 4
-            mesh.appendSkirt(quad[0], quad[1], inside: centre)
-            mesh.appendSkirt(quad[2], quad[3], inside: centre)
-            if isOld { mesh.appendSkirt(quad[3], quad[0], inside: centre) } else { mesh.appendSkirt(quad[1], quad[2], inside: centre) }
-            canvas.draw(mesh, texture: tex)
+        // The levels the whole turn reads, made with the first frame of these pages (`LevelPlan`).
+        if levelsMade.old !== f.old || levelsMade.new !== f.new {
+            levelsMade = (f.old, f.new)
+            var plan = LevelPlan(), moment = f
+            for k in 0...LevelPlan.moments {
+                moment.progress = Double(k) / Double(LevelPlan.moments)
+                faces(moment) { quad, tex, isOld in plan.note(faceMesh(quad, isOld: isOld), tex, on: canvas) }
+            }
+            plan.make(threads: canvas.threads)
         }
+        if f.drawEnds(in: canvas) { return }
+        faces(f) { quad, tex, isOld in canvas.draw(faceMesh(quad, isOld: isOld), texture: tex) }
+    }
+
+    /// A face's mesh (in `mesh`): its quad, the silhouette feathered — top, bottom and the outer side
+    /// (not the edge the faces share).
+    private func faceMesh(_ quad: [MeshVertex], isOld: Bool) -> Mesh {
+        mesh.reset()
+        mesh.appendQuad(quad[0], quad[1], quad[2], quad[3])
+        var centre = quad[0]
+        centre.x = (quad[0].x + quad[1].x + quad[2].x + quad[3].x) / 4
+        centre.y = (quad[0].y + quad[1].y + quad[2].y + quad[3].y) / 4
+        mesh.appendSkirt(quad[0], quad[1], inside: centre)
+        mesh.appendSkirt(quad[2], quad[3], inside: centre)
+        if isOld { mesh.appendSkirt(quad[3], quad[0], inside: centre) } else { mesh.appendSkirt(quad[1], quad[2], inside: centre) }
+        return mesh
     }
 }

@@ -11,6 +11,8 @@ public final class FlipEffect: TransitionEffect, OutlinedEffect {
     private var mesh = Mesh()
     /// The card's corners, kept from frame to frame (an array made a frame was an allocation).
     private var quad: [MeshVertex] = []
+    /// The pages whose levels have been made.
+    private var levelsMade: (old: Bitmap?, new: Bitmap?) = (nil, nil)
     public init() {}
 
     /// The card's corners in order (in `quad`), the page on the side facing the viewer and whether it
@@ -45,13 +47,29 @@ public final class FlipEffect: TransitionEffect, OutlinedEffect {
     }
 
     public func draw(_ f: EffectFrame, in canvas: Canvas) {
+        // The levels the whole turn reads, made with the first frame of these pages (`LevelPlan`).
+        if levelsMade.old !== f.old || levelsMade.new !== f.new {
+            levelsMade = (f.old, f.new)
+            var plan = LevelPlan(), moment = f
+            for k in 0...LevelPlan.moments {
+                moment.progress = Double(k) / Double(LevelPlan.moments)
+                let (q, tex, _, _) = card(moment)
+                plan.note(cardMesh(q), tex, on: canvas)
+            }
+            plan.make(threads: canvas.threads)
+        }
         if f.drawEnds(in: canvas) { return }
         let (q, tex, _, _) = card(f)
+        canvas.draw(cardMesh(q), texture: tex)
+    }
+
+    /// The card's mesh (in `mesh`): its quad, every side feathered.
+    private func cardMesh(_ q: [MeshVertex]) -> Mesh {
         mesh.reset()
         mesh.appendQuad(q[0], q[1], q[2], q[3])
         var centre = q[0]
         centre.x = (q[0].x + q[1].x + q[2].x + q[3].x) / 4; centre.y = (q[0].y + q[1].y + q[2].y + q[3].y) / 4
         for k in 0..<4 { mesh.appendSkirt(q[k], q[(k + 1) % 4], inside: centre) }
-        canvas.draw(mesh, texture: tex)
+        return mesh
     }
 }

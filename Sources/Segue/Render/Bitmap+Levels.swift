@@ -3,8 +3,9 @@
 // mostly skipped (aliasing as they go). A level is the bitmap halved along y `ky` times, then along
 // x `kx` times, each texel the rounded mean of the two it replaces: made in one pass when first asked
 // for (from a kept level on the way there if there is one, in bands on the draw's threads) and kept
-// with the bitmap, the last two asked for, so a mesh drawn minified reads a texture about its own
-// size on screen. The halvings are per axis (ripmap levels): a page turned about a vertical axis is
+// with the bitmap, the last six asked for, so a mesh drawn minified reads a texture about its own
+// size on screen. An effect whose pages turn asks for its whole run's levels with its first frame
+// (`LevelPlan`). The halvings are per axis (ripmap levels): a page turned about a vertical axis is
 // squeezed across, not down, and keeps its rows. Level texel j covers texels 2j and 2j + 1, so
 // texel-space u maps to u / 2 per halving; an odd last texel is averaged with itself.
 // Levels are kept per `contentVersion`: drawing into a bitmap through a Canvas, `fill` and the
@@ -12,9 +13,10 @@
 // have been drawn from calls `contentsChanged()`.
 
 extension Bitmap {
-    /// How many levels a bitmap keeps (the most recently asked for): a turning page's level changes
-    /// one step at a time, and each is a fraction of the bitmap's size.
-    static let levelsKept = 2
+    /// How many levels a bitmap keeps (the most recently asked for): all that a turning page reads
+    /// in a transition (at 1920×1080 a cube's face three, halved once, twice and three times across,
+    /// a flipping card's four; at 320×200 five), each a fraction of the bitmap's size.
+    static let levelsKept = 6
 
     /// The bitmap halved `kx` times across and `ky` times down (self for 0, 0): made on first use
     /// for these contents — from a kept level it can be halved from, else from the bitmap, on up to
@@ -35,6 +37,7 @@ extension Bitmap {
                 .min { $0.bitmap.width * $0.bitmap.height < $1.bitmap.width * $1.bitmap.height }
             let (a, c) = on.map { ($0.key >> 8, $0.key & 0xff) } ?? (0, 0)
             b = (on?.bitmap ?? self).halved(x: kx - a, y: ky - c, threads: threads)
+            levelsMade += 1
         }
         levels.insert((key, b), at: 0)
         if levels.count > Self.levelsKept { levels.removeLast() }

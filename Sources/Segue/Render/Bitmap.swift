@@ -18,6 +18,8 @@ public final class Bitmap: @unchecked Sendable {
     /// while `levelsVersion` is current.
     var levels: [(key: Int, bitmap: Bitmap)] = []
     var levelsVersion = 0
+    /// How many levels it has made (for tests).
+    var levelsMade = 0
     /// The transposed copy (`transposed(threads:)`) and the contents it was made from.
     var transposedCopy: (version: Int, bitmap: Bitmap)?
     /// How many rows of `transposedCopy` are made (all of it: `width`).

@@ -127,20 +127,9 @@ public struct Canvas: Sendable {
     func draw(_ mesh: Mesh, texture: Bitmap, opacity: Double = 1, cullBackFaces: Bool = false, occluded: Occlusion?) {
         settle()
         guard texture.width > 0, texture.height > 0, opacity > 0, !mesh.vertices.isEmpty else { return }
-        var box = PixelRect(x0: Int.max, y0: Int.max, x1: Int.min, y1: Int.min)
-        for v in mesh.vertices where v.x.isFinite && v.y.isFinite {
-            let x = Int(max(-1e9, min(1e9, v.x))), y = Int(max(-1e9, min(1e9, v.y)))
-            box = PixelRect(x0: min(box.x0, x - 1), y0: min(box.y0, y - 1), x1: max(box.x1, x + 2), y1: max(box.y1, y + 2))
-        }
-        // A mesh that reads its texture minified everywhere reads a halved copy (Bitmap+Levels), made
-        // here, before the draw splits into bands. Making a copy reads every texel, so only draws
-        // covering at least a sixteenth of the texture's area on the screen take one: below that
-        // (a curl's last strips, a page sucked nearly away) making it costs more than it saves.
-        let drawn = box.intersection(clip)
-        let worthACopy = !drawn.isEmpty && texture.uniformPixel == nil
-            && 16 * (drawn.x1 - drawn.x0) * (drawn.y1 - drawn.y0) >= texture.width * texture.height
-        let halvings = !worthACopy ? (x: 0, y: 0)
-            : mesh.minification(limit: (Self.halvingLimit(texture.width), Self.halvingLimit(texture.height)))
+        let box = Self.bounds(of: mesh)
+        let worthACopy = worthALevel(box, texture)
+        let halvings = levelHalvings(mesh, texture, box: box)
         let level = texture.level(x: halvings.x, y: halvings.y, threads: threads)
         let texelScale = (u: 1 / Double(1 << halvings.x), v: 1 / Double(1 << halvings.y))
         // A mesh read mostly across its texture's rows (the back of a curling page) reads the
@@ -152,6 +141,65 @@ public struct Canvas: Sendable {
         let readScale = across ? (u: texelScale.v, v: texelScale.u) : texelScale
         banded(box, MeshBands(mesh: mesh, texture: read, texelScale: readScale, transposed: across, opacity: min(1, opacity),
                               cullBackFaces: cullBackFaces, occluded: occluded))
+    }
+
+    /// The pixels a mesh's vertices lie within, a pixel and more around them.
+    static func bounds(of mesh: Mesh) -> PixelRect {
+        var box = PixelRect(x0: Int.max, y0: Int.max, x1: Int.min, y1: Int.min)
+        for v in mesh.vertices where v.x.isFinite && v.y.isFinite {
+            let x = Int(max(-1e9, min(1e9, v.x))), y = Int(max(-1e9, min(1e9, v.y)))
+            box = PixelRect(x0: min(box.x0, x - 1), y0: min(box.y0, y - 1), x1: max(box.x1, x + 2), y1: max(box.y1, y + 2))
+        }
+        return box
+    }
+
+    /// Whether a mesh draw over `box` may read a level of `texture`. Making a level reads every
+    /// texel, so only draws covering at least a sixteenth of the texture's area on the screen take
+    /// one: below that (a curl's last strips, a page sucked nearly away) making it costs more than it
+    /// saves.
+    func worthALevel(_ box: PixelRect, _ texture: Bitmap) -> Bool {
+        let drawn = box.intersection(clip)
+        return !drawn.isEmpty && texture.uniformPixel == nil
+            && 16 * (drawn.x1 - drawn.x0) * (drawn.y1 - drawn.y0) >= texture.width * texture.height
+    }
+
+    /// The level (Bitmap+Levels) a draw of `mesh` over `box` reads `texture` at: a mesh that reads
+    /// it minified everywhere reads a halved copy, where that is worth making (`worthALevel`).
+    func levelHalvings(_ mesh: Mesh, _ texture: Bitmap, box: PixelRect) -> (x: Int, y: Int) {
+        guard worthALevel(box, texture) else { return (0, 0) }
+        return mesh.minification(limit: (Self.halvingLimit(texture.width), Self.halvingLimit(texture.height)))
+    }
+}
+
+/// The levels a transition's mesh draws will read, noted draw by draw (`note`) over a run of its
+/// moments and made at once (`make`), finest first, so that each is halved from the last: an
+/// effect whose pages turn makes them with its first frame — a frame that snapshots pages anyway —
+/// rather than one mid-transition each time a page turns past a level (1–2 ms each; six in a cube's
+/// run at 1080p, the frames that set its p99).
+struct LevelPlan {
+    /// How many moments of a transition (evenly spaced, both ends too) an effect notes: a level
+    /// spans a factor of two in minification, many frames of a turn.
+    static let moments = 256
+    private var wanted: [(texture: Bitmap, halvings: [(x: Int, y: Int)])] = []
+
+    /// The level `canvas` would read `texture` at for `mesh`.
+    mutating func note(_ mesh: Mesh, _ texture: Bitmap, on canvas: Canvas) {
+        guard texture.width > 0, texture.height > 0, !mesh.vertices.isEmpty else { return }
+        let h = canvas.levelHalvings(mesh, texture, box: Canvas.bounds(of: mesh))
+        guard h != (0, 0) else { return }
+        if let k = wanted.firstIndex(where: { $0.texture === texture }) {
+            if !wanted[k].halvings.contains(where: { $0 == h }) { wanted[k].halvings.append(h) }
+        } else {
+            wanted.append((texture, [h]))
+        }
+    }
+
+    /// Makes every level noted, on up to `threads` threads; each texture keeps as many as it can
+    /// (`Bitmap.levelsKept`), the coarsest if it was asked for more.
+    func make(threads: Int) {
+        for w in wanted {
+            for h in w.halvings.sorted(by: { ($0.y, $0.x) < ($1.y, $1.x) }) { _ = w.texture.level(x: h.x, y: h.y, threads: threads) }
+        }
     }
 }
 
