@@ -61,15 +61,8 @@ public final class CubeEffect: TransitionEffect, OutlinedEffect {
     }
 
     public func draw(_ f: EffectFrame, in canvas: Canvas) {
-        // The levels the whole turn reads, made with the first frame of these pages (`LevelPlan`).
-        if levelsMade.old !== f.old || levelsMade.new !== f.new {
-            levelsMade = (f.old, f.new)
-            var plan = LevelPlan(), moment = f
-            for k in 0...LevelPlan.moments {
-                moment.progress = Double(k) / Double(LevelPlan.moments)
-                faces(moment) { quad, tex, isOld in plan.note(faceMesh(quad, isOld: isOld), tex, on: canvas) }
-            }
-            plan.make(threads: canvas.threads)
+        f.makeLevels(on: canvas, once: &levelsMade) { moment, note in
+            faces(moment) { quad, tex, isOld in note(faceMesh(quad, isOld: isOld), tex) }
         }
         if f.drawEnds(in: canvas) { return }
         faces(f) { quad, tex, isOld in canvas.draw(faceMesh(quad, isOld: isOld), texture: tex) }

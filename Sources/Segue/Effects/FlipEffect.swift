@@ -47,16 +47,9 @@ public final class FlipEffect: TransitionEffect, OutlinedEffect {
     }
 
     public func draw(_ f: EffectFrame, in canvas: Canvas) {
-        // The levels the whole turn reads, made with the first frame of these pages (`LevelPlan`).
-        if levelsMade.old !== f.old || levelsMade.new !== f.new {
-            levelsMade = (f.old, f.new)
-            var plan = LevelPlan(), moment = f
-            for k in 0...LevelPlan.moments {
-                moment.progress = Double(k) / Double(LevelPlan.moments)
-                let (q, tex, _, _) = card(moment)
-                plan.note(cardMesh(q), tex, on: canvas)
-            }
-            plan.make(threads: canvas.threads)
+        f.makeLevels(on: canvas, once: &levelsMade) { moment, note in
+            let (q, tex, _, _) = card(moment)
+            note(cardMesh(q), tex)
         }
         if f.drawEnds(in: canvas) { return }
         let (q, tex, _, _) = card(f)

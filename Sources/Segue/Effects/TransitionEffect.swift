@@ -115,6 +115,21 @@ extension EffectFrame {
         if progress >= 1 { canvas.draw(new, transform: imageTransform(new), opacity: opacity); return true }
         return false
     }
+
+    /// An effect whose pages turn makes every level its run will read (`LevelPlan`) with the first
+    /// frame of these pages — unless `made` names them already, which it then does: `meshes(moment,
+    /// note)` calls `note` with each mesh and page the effect would draw at that moment.
+    func makeLevels(on canvas: Canvas, once made: inout (old: Bitmap?, new: Bitmap?),
+                    _ meshes: (EffectFrame, (Mesh, Bitmap) -> Void) -> Void) {
+        guard made.old !== old || made.new !== new else { return }
+        made = (old, new)
+        var plan = LevelPlan(), moment = self
+        for k in 0...LevelPlan.moments {
+            moment.progress = Double(k) / Double(LevelPlan.moments)
+            meshes(moment) { plan.note($0, $1, on: canvas) }
+        }
+        plan.make(threads: canvas.threads)
+    }
 }
 
 extension Mesh {
