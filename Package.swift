@@ -45,7 +45,8 @@ let package = Package(
         // A cache hint Swift has no word for (CPrefetch.h).
         .target(name: "CPrefetch"),
         // Sixteen taps from a window of the texture, by a lane permute Swift has no word for (CGather.h),
-        // and a plane span's loop around it, kept in registers (CPlaneSpan.h).
+        // and the loops around it kept in registers: a plane span's (CPlaneSpan.h), a turned image's
+        // strip's (CTurnedStrip.h).
         .target(name: "CGather"),
         // Lane operations Swift's SIMD types take several instructions for (CLanes.h).
         .target(name: "CLanes"),

@@ -6,7 +6,7 @@
 import Testing
 @testable import Segue
 
-@Suite(.enabled(if: planeSpanAvailable, "CPlaneSpan needs AVX-512 F and BW"))
+@Suite(.enabled(if: cLoopsAvailable, "CPlaneSpan needs AVX-512 F and BW"))
 struct PlaneSpanTests {
     /// Planes of the `kind` whose positions stay inside a `size`² texture for `count` pixels from
     /// `first` (16 to 120 pixels from 0…40; steep ones 16 to 40).

@@ -8,7 +8,7 @@ import Foundation
 import Testing
 @testable import Segue
 
-@Suite(.enabled(if: planeSpanAvailable, "CTurnedStrip needs AVX-512 F and BW"))
+@Suite(.enabled(if: cLoopsAvailable, "CTurnedStrip needs AVX-512 F and BW"))
 struct TurnedStripTests {
     @Test func theCLoopEqualsTheSwiftLoop() {
         var rng = SplitMix(seed: 21)

@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include "CGather.h"
 
-/// Whether this CPU runs `segue_plane_span16` (AVX-512 F and BW).
+/// Whether this CPU runs `segue_plane_span16` and `segue_turned_strip16` (AVX-512 F and BW).
 static inline int segue_plane_span_available(void) {
 #if SEGUE_WINDOW_TAPS
     return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");

@@ -157,11 +157,11 @@ func putPacked16(_ dst: UnsafeMutablePointer<UInt32>, _ p: Px16, opacity: UInt32
 }
 
 /// `meshSpan`'s pixels 0..<count − count % 16, sixteen a step; returns how many that is.
-/// On a CPU with AVX-512 the loop is CPlaneSpan's, in one C function (`planeSpanAvailable`).
+/// On a CPU with AVX-512 the loop is CPlaneSpan's, in one C function (`cLoopsAvailable`).
 @inline(__always)
 func meshSpan16(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int,
                 _ planes: SpanPlanes, first: Int, opacity: UInt32, shade: UInt16, alongRows: Bool) -> Int {
-    guard planeSpanAvailable else {
+    guard cLoopsAvailable else {
         return meshSpan16Lanes(dst, count, tex, stride, planes, first: first, opacity: opacity, shade: shade, alongRows: alongRows)
     }
     let end = count - count % 16
@@ -233,13 +233,14 @@ extension SpanPlanes {
     }
 }
 
-/// Whether `meshSpan16` runs CPlaneSpan's loop: as `windowTapsAvailable`, on AVX-512 (F and BW).
+/// Whether the kernels' loops written in C run — `meshSpan16`'s (CPlaneSpan) and a turned image's
+/// strips' (CTurnedStrip): as `windowTapsAvailable`, on AVX-512 (F and BW).
 #if SEGUE_AVX512
-let planeSpanAvailable = true
+let cLoopsAvailable = true
 #elseif DEBUG
-let planeSpanAvailable = segue_plane_span_available() != 0
+let cLoopsAvailable = segue_plane_span_available() != 0
 #else
-let planeSpanAvailable = false
+let cLoopsAvailable = false
 #endif
 
 /// The bilinear samples of sixteen pixels at texture positions (x, y) (texels, 24.8 fixed point), as

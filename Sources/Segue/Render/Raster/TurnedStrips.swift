@@ -87,18 +87,18 @@ struct TurnedStrips {
     /// Strip `m` of `layout` (columns x0..<x0 + 16) on the rows of `rows` it is left by them: each
     /// group's samples, then each row's pixels, source-over at `opacity`. (C, R): the texture position
     /// (8.24) of pixel (x0, 0), stepping (dCy, dRy) a row. `ring`: room for `TurnedStrips.ring` groups.
-    /// On a CPU with AVX-512 the loop is CTurnedStrip's, in one C function (`planeSpanAvailable`).
+    /// On a CPU with AVX-512 the loop is CTurnedStrip's, in one C function (`cLoopsAvailable`).
     @inline(__always)
     func draw(_ target: Bitmap, strip m: Int, of layout: StripRows, rows: Range<Int>, C: Int, R: Int, dCy: Int, dRy: Int,
               texture tex: UnsafeMutablePointer<UInt32>, stride: Int, width: Int, height: Int, opacity: UInt32,
               ring: UnsafeMutablePointer<Px16>) {
-        guard planeSpanAvailable else {
+        guard cLoopsAvailable else {
             return drawLanes(target, strip: m, of: layout, rows: rows, C: C, R: R, dCy: dCy, dRy: dRy, texture: tex, stride: stride,
                              width: width, height: height, opacity: opacity, ring: ring)
         }
-        var lanes = (cHigh, cLow, rHigh, rLow), at = lanesAt
+        var lanes = (cHigh, cLow, rHigh, rLow)
         withUnsafeBytes(of: &lanes) { l in
-            withUnsafeBytes(of: &at) { a in
+            withUnsafeBytes(of: lanesAt) { a in
                 segue_turned_strip16(target.pixels, target.stride, (layout.firstStrip + m) << 4, rows.lowerBound, rows.upperBound,
                                      layout.perRowBase, layout.firstRow, Int32(m), Int64(C), Int64(R), Int64(dCy), Int64(dRy),
                                      l.baseAddress!.assumingMemoryBound(to: Int32.self), Int64(leastColumn), Int64(leastRow),
