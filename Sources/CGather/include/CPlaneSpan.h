@@ -13,7 +13,7 @@
 #include "CGather.h"
 
 /// Whether this CPU runs `segue_plane_span16` and `segue_turned_strip16` (AVX-512 F and BW).
-static inline int segue_plane_span_available(void) {
+static inline int segue_c_loops_available(void) {
 #if SEGUE_WINDOW_TAPS
     return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
 #else
@@ -123,7 +123,7 @@ static inline __attribute__((target("avx512f,avx512bw"), always_inline)) void se
 /// `affine` (dq 0) divides once; `along` (pixels step about a texel along a texture row) tries
 /// consecutive texels first; `window` (steps that fit CGather's window) tries the window, with
 /// `hints` rows of cache hints; `oneRow` (affine along one texture row) reads the row pair's window.
-/// Otherwise each tap pair is one 64-bit load. Call only where `segue_plane_span_available()`.
+/// Otherwise each tap pair is one 64-bit load. Call only where `segue_c_loops_available()`.
 static inline __attribute__((target("avx512f,avx512bw"))) void segue_plane_span16(
     uint32_t *dst, long n, const uint32_t *tex, long stride, float s, float t, float q, float ds, float dt, float dq,
     float first, int affine, int along, int window, int oneRow, uint32_t opacity, uint16_t shade, int32_t hints) {

@@ -21,7 +21,7 @@
 /// position (8.24) of the strip's first column on row 0, stepping (dCy, dRy) a row; `lanes`: sixteen
 /// each of the lanes' offsets cHigh, cLow, rHigh, rLow; `lanesAt`: sixteen lanes per drop 0…depth,
 /// all ones where a lane drops by it. `ring`: 32 groups of sixteen. The rest as `TurnedStrips.draw`.
-/// Call only where `segue_plane_span_available()`.
+/// Call only where `segue_c_loops_available()`.
 static inline __attribute__((target("avx512f,avx512bw"))) void segue_turned_strip16(
     uint32_t *target, long targetStride, long x0, long rowStart, long rowEnd, const int32_t *drawn, long firstRow,
     int32_t strip, int64_t C, int64_t R, int64_t dCy, int64_t dRy, const int32_t *lanes, int64_t leastColumn,

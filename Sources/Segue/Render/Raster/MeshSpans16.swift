@@ -238,7 +238,7 @@ extension SpanPlanes {
 #if SEGUE_AVX512
 let cLoopsAvailable = true
 #elseif DEBUG
-let cLoopsAvailable = segue_plane_span_available() != 0
+let cLoopsAvailable = segue_c_loops_available() != 0
 #else
 let cLoopsAvailable = false
 #endif
