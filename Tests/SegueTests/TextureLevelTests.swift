@@ -64,12 +64,13 @@ struct TextureLevelTests {
         #expect(made.maxChannelDifference(to: chain) == 0)
     }
 
-    @Test func aBitmapKeepsItsLastSixLevels() {
+    @Test func aBitmapKeepsItsLastEightLevels() {
         let t = Self.noise(64, 32, seed: 9)
-        let kept = [(1, 0), (2, 0), (3, 0), (0, 1), (1, 1), (2, 1)]
+        let kept = [(1, 0), (2, 0), (3, 0), (0, 1), (1, 1), (2, 1), (0, 2), (1, 2)]
+        #expect(kept.count == Bitmap.levelsKept)
         let made = kept.map { t.level(x: $0.0, y: $0.1) }
         for (k, b) in zip(kept, made) { #expect(t.level(x: k.0, y: k.1) === b) }
-        _ = t.level(x: 3, y: 1)                          // (1, 0), the least recently asked for of seven: dropped
+        _ = t.level(x: 3, y: 1)                          // (1, 0), the least recently asked for of nine: dropped
         for (k, b) in zip(kept, made).dropFirst() { #expect(t.level(x: k.0, y: k.1) === b) }
         #expect(t.level(x: 1, y: 0) !== made[0])
     }
@@ -169,6 +170,29 @@ struct TextureLevelTests {
         MeshRasterizer(target: b, clip: PixelRect(x0: 0, y0: 0, x1: 32, y1: 32), texture: t, opacity: 1, cullBackFaces: false).draw(small)
         #expect(a.maxChannelDifference(to: b) == 0)
         #expect(t.levels.isEmpty)
+    }
+
+    /// A plan (`LevelPlan`) makes the level of a draw too small to be worth one of its own (a cube's
+    /// face seen nearly edge-on), and the draw then reads it: the draw of that level, not the page.
+    @Test func aSmallDrawReadsTheLevelAPlanMadeForIt() {
+        let t = Self.noise(400, 120, seed: 14)
+        let small = Self.quad(3, 4, 23, 24, u1: 400, v1: 120)           // 20 texels a pixel across, 6 down
+        let canvas = Canvas(target: Bitmap(width: 32, height: 32, fill: 0xff80_8080))
+        #expect(canvas.levelHalvings(small, t, box: Canvas.bounds(of: small)) == (0, 0))
+        var plan = LevelPlan()
+        plan.note(small, t, on: canvas)
+        plan.make(threads: 1)
+        let h = canvas.levelHalvings(small, t, box: Canvas.bounds(of: small))
+        #expect(h == (4, 3) && t.isPlanned(x: 4, y: 3))
+        let b = Bitmap(width: 32, height: 32, fill: 0xff80_8080)
+        canvas.draw(small, texture: t)
+        var atLevel = small
+        for k in atLevel.vertices.indices { atLevel.vertices[k].u /= 16; atLevel.vertices[k].v /= 8 }
+        Canvas(target: b).draw(atLevel, texture: t.level(x: 4, y: 3))
+        #expect(canvas.target.maxChannelDifference(to: b) == 0)
+        // New contents: the plan was for the old ones.
+        t.contentsChanged()
+        #expect(canvas.levelHalvings(small, t, box: Canvas.bounds(of: small)) == (0, 0))
     }
 
     @Test func fineStripesSqueezedReadGreyNotAliased() {

@@ -20,6 +20,8 @@ public final class Bitmap: @unchecked Sendable {
     var levelsVersion = 0
     /// How many levels it has made (for tests).
     var levelsMade = 0
+    /// The levels a `LevelPlan` made (keys as `levels`'), for the contents of `plannedVersion`.
+    var plannedLevels: (version: Int, keys: [Int]) = (-1, [])
     /// The transposed copy (`transposed(threads:)`) and the contents it was made from.
     var transposedCopy: (version: Int, bitmap: Bitmap)?
     /// How many rows of `transposedCopy` are made (all of it: `width`).

@@ -166,10 +166,17 @@ public struct Canvas: Sendable {
     }
 
     /// The level (Bitmap+Levels) a draw of `mesh` over `box` reads `texture` at: a mesh that reads
-    /// it minified everywhere reads a halved copy, where that is worth making (`worthALevel`).
-    func levelHalvings(_ mesh: Mesh, _ texture: Bitmap, box: PixelRect) -> (x: Int, y: Int) {
-        guard worthALevel(box, texture) else { return (0, 0) }
-        return mesh.minification(limit: (Self.halvingLimit(texture.width), Self.halvingLimit(texture.height)))
+    /// it minified everywhere reads a halved copy, where that is worth making (`worthALevel`) or a
+    /// plan made it (`LevelPlan`: a cube's face or a flipping card seen nearly edge-on, a sliver
+    /// tens of pixels wide reading ten to seventy texels a pixel across — no longer a new cache line
+    /// every pixel, the frames that set the cube's p99). `planning`: the level such a draw wants,
+    /// worth making or not (a plan makes its levels once, with a transition's first frame).
+    func levelHalvings(_ mesh: Mesh, _ texture: Bitmap, box: PixelRect, planning: Bool = false) -> (x: Int, y: Int) {
+        let worth = worthALevel(box, texture)
+        guard worth || (planning || texture.hasPlannedLevels) && !box.intersection(clip).isEmpty && texture.uniformPixel == nil
+        else { return (0, 0) }
+        let h = mesh.minification(limit: (Self.halvingLimit(texture.width), Self.halvingLimit(texture.height)))
+        return worth || planning || texture.isPlanned(x: h.x, y: h.y) ? h : (0, 0)
     }
 }
 
@@ -187,7 +194,7 @@ struct LevelPlan {
     /// The level `canvas` would read `texture` at for `mesh`.
     mutating func note(_ mesh: Mesh, _ texture: Bitmap, on canvas: Canvas) {
         guard texture.width > 0, texture.height > 0, !mesh.vertices.isEmpty else { return }
-        let h = canvas.levelHalvings(mesh, texture, box: Canvas.bounds(of: mesh))
+        let h = canvas.levelHalvings(mesh, texture, box: Canvas.bounds(of: mesh), planning: true)
         guard h != (0, 0) else { return }
         if let k = wanted.firstIndex(where: { $0.texture === texture }) {
             if !wanted[k].halvings.contains(where: { $0 == h }) { wanted[k].halvings.append(h) }
@@ -200,6 +207,7 @@ struct LevelPlan {
     /// (`Bitmap.levelsKept`), the coarsest if it was asked for more.
     func make(threads: Int) {
         for w in wanted {
+            w.texture.plan(levels: w.halvings)
             for h in w.halvings.sorted(by: { ($0.y, $0.x) < ($1.y, $1.x) }) { _ = w.texture.level(x: h.x, y: h.y, threads: threads) }
         }
     }
