@@ -64,13 +64,13 @@ struct TextureLevelTests {
         #expect(made.maxChannelDifference(to: chain) == 0)
     }
 
-    @Test func aBitmapKeepsItsLastEightLevels() {
+    @Test func aBitmapKeepsItsLastTenLevels() {
         let t = Self.noise(64, 32, seed: 9)
-        let kept = [(1, 0), (2, 0), (3, 0), (0, 1), (1, 1), (2, 1), (0, 2), (1, 2)]
+        let kept = [(1, 0), (2, 0), (3, 0), (0, 1), (1, 1), (2, 1), (0, 2), (1, 2), (2, 2), (3, 2)]
         #expect(kept.count == Bitmap.levelsKept)
         let made = kept.map { t.level(x: $0.0, y: $0.1) }
         for (k, b) in zip(kept, made) { #expect(t.level(x: k.0, y: k.1) === b) }
-        _ = t.level(x: 3, y: 1)                          // (1, 0), the least recently asked for of nine: dropped
+        _ = t.level(x: 3, y: 1)                          // (1, 0), the least recently asked for of eleven: dropped
         for (k, b) in zip(kept, made).dropFirst() { #expect(t.level(x: k.0, y: k.1) === b) }
         #expect(t.level(x: 1, y: 0) !== made[0])
     }

@@ -1,7 +1,9 @@
 // Cube: the old and new page are two faces of a cube turning about its centre, in perspective, so the
-// face on the subtype's side comes round to the front (the private "cube" type). Each face is one
-// perspective-correct quad (two triangles); the face turning away darkens. Faces are drawn far to
-// near and a face seen from behind is skipped, which is all the hidden-surface work a convex solid needs.
+// face on the subtype's side comes round to the front (the private "cube" type). Each face is a
+// perspective-correct quad (two triangles), cut across its turn where the texture level its squeeze
+// wants changes, so that its far side reads a coarser level than its near side; the face turning
+// away darkens. Faces are drawn far to near and a face seen from behind is skipped, which is all the
+// hidden-surface work a convex solid needs.
 // The faces are also the frame's opaque outline (EffectBackdrop).
 
 import Foundation
@@ -13,10 +15,19 @@ public final class CubeEffect: TransitionEffect, OutlinedEffect {
     private var levelsMade: (old: Bitmap?, new: Bitmap?) = (nil, nil)
     public init() {}
 
-    /// Calls `body` with each face facing the viewer, far to near: its corners in order, its page
-    /// and whether that is the old one; returns the projector.
+    /// Where a face may be cut across its turn: at t = k / `cuts`. In perspective a face's far side
+    /// is squeezed more than its near side (mid-turn about twice as much), and a draw reads the level
+    /// its least squeezed part wants (MeshFootprint); cut where the level the face's squeeze wants
+    /// changes, each piece reads its own, as a GPU picks one per pixel — rather than the far side two
+    /// or three texels a pixel of the finer level.
+    static let cuts = 8
+
+    /// Calls `body` with each face facing the viewer, far to near: its corners in order (with
+    /// `pieces`, each piece's, and whether the piece has the face's outer side), its page and whether
+    /// that is the old one; returns the projector.
     @discardableResult
-    private func faces(_ f: EffectFrame, _ body: (_ corners: [MeshVertex], _ texture: Bitmap, _ isOld: Bool) -> Void) -> PageProjector {
+    private func faces(_ f: EffectFrame, pieces: Bool = false,
+                       _ body: (_ corners: [MeshVertex], _ texture: Bitmap, _ isOld: Bool, _ outer: Bool) -> Void) -> PageProjector {
         let pr = PageProjector(f, eyeDistance: 2.2 * max(f.size.width, f.size.height))
         let L = pr.length, B = pr.breadth
         let th = f.progress * Double.pi / 2, c = cos(th), s = sin(th)
@@ -35,12 +46,38 @@ public final class CubeEffect: TransitionEffect, OutlinedEffect {
             let shade = isOld ? 0.5 + 0.5 * c : 0.5 + 0.5 * s
             let p0 = isOld ? turned(-L / 2, L / 2) : turned(L / 2, L / 2)
             let p1 = isOld ? turned(L / 2, L / 2) : turned(L / 2, -L / 2)
-            quad.removeAll(keepingCapacity: true)
-            quad.append(pr.vertex(a: p0.a, b: 0, z: p0.z, ta: 0, tb: 0, texture: tex, shade: shade, alpha: f.opacity))
-            quad.append(pr.vertex(a: p1.a, b: 0, z: p1.z, ta: L, tb: 0, texture: tex, shade: shade, alpha: f.opacity))
-            quad.append(pr.vertex(a: p1.a, b: B, z: p1.z, ta: L, tb: B, texture: tex, shade: shade, alpha: f.opacity))
-            quad.append(pr.vertex(a: p0.a, b: B, z: p0.z, ta: 0, tb: B, texture: tex, shade: shade, alpha: f.opacity))
-            if Mesh.isFrontFacing(quad) { body(quad, tex, isOld) }
+            // The face's point a fraction t of the way from p0 to p1 (it is flat: exact), at b.
+            func vertex(_ t: Double, _ b: Double) -> MeshVertex {
+                pr.vertex(a: p0.a + (p1.a - p0.a) * t, b: b, z: p0.z + (p1.z - p0.z) * t, ta: L * t, tb: b, texture: tex,
+                          shade: shade, alpha: f.opacity)
+            }
+            let limit = (x: Canvas.halvingLimit(tex.width), y: Canvas.halvingLimit(tex.height))
+            func wanted(_ t: Double) -> Int {
+                let d = 1.0 / 64, e = min(t, 1 - d)
+                guard let fp = Mesh.footprint(vertex(e, 0), vertex(e + d, 0), vertex(e, B)) else { return 0 }
+                let h = Mesh.halvings(fp, limit: limit)
+                return h.x << 8 | h.y
+            }
+            func piece(_ t0: Double, _ t1: Double) -> Bool {
+                quad.removeAll(keepingCapacity: true)
+                quad.append(vertex(t0, 0)); quad.append(vertex(t1, 0)); quad.append(vertex(t1, B)); quad.append(vertex(t0, B))
+                guard Mesh.isFrontFacing(quad) else { return false }
+                body(quad, tex, isOld, isOld ? t0 == 0 : t1 == 1)
+                return true
+            }
+            guard pieces else { _ = piece(0, 1); continue }
+            // The level wanted at t = k / cuts; a piece between two cuts reads the one its less
+            // squeezed end wants, so a cut lies at the end wanting the coarser level.
+            var start = 0.0, before = wanted(0), facing = true
+            for k in 1...Self.cuts where facing {
+                let t = Double(k) / Double(Self.cuts), now = wanted(t)
+                defer { before = now }
+                guard now != before else { continue }
+                // The coarser end: (x, y) halvings compared by their sum.
+                let cut = (now >> 8) + (now & 0xff) > (before >> 8) + (before & 0xff) ? t : Double(k - 1) / Double(Self.cuts)
+                if cut > start && cut < 1 { facing = piece(start, cut); start = cut }
+            }
+            if facing { _ = piece(start, 1) }
         }
         return pr
     }
@@ -53,7 +90,7 @@ public final class CubeEffect: TransitionEffect, OutlinedEffect {
     /// time and whole transitions' p95 and p99 0.93× and 0.95×.)
     func opaqueOutline(_ f: EffectFrame, into outline: inout OpaqueOutline) {
         let before = outline.polygons.count
-        let pr = faces(f) { corners, _, isOld in
+        let pr = faces(f) { corners, _, isOld, _ in
             if isOld ? f.oldIsOpaque : f.newIsOpaque { outline.add(corners) }
         }
         guard outline.polygons.count > before else { return }
@@ -62,15 +99,15 @@ public final class CubeEffect: TransitionEffect, OutlinedEffect {
 
     public func draw(_ f: EffectFrame, in canvas: Canvas) {
         f.makeLevels(on: canvas, once: &levelsMade) { moment, note in
-            faces(moment) { quad, tex, isOld in note(faceMesh(quad, isOld: isOld), tex) }
+            faces(moment, pieces: true) { quad, tex, isOld, outer in note(faceMesh(quad, isOld: isOld, outer: outer), tex) }
         }
         if f.drawEnds(in: canvas) { return }
-        faces(f) { quad, tex, isOld in canvas.draw(faceMesh(quad, isOld: isOld), texture: tex) }
+        faces(f, pieces: true) { quad, tex, isOld, outer in canvas.draw(faceMesh(quad, isOld: isOld, outer: outer), texture: tex) }
     }
 
-    /// A face's mesh (in `mesh`): its quad, the silhouette feathered — top, bottom and the outer side
-    /// (not the edge the faces share).
-    private func faceMesh(_ quad: [MeshVertex], isOld: Bool) -> Mesh {
+    /// A face's (or a piece's) mesh (in `mesh`): its quad, the face's silhouette feathered — top,
+    /// bottom and, where the piece has it, the outer side (not the edge the faces share).
+    private func faceMesh(_ quad: [MeshVertex], isOld: Bool, outer: Bool) -> Mesh {
         mesh.reset()
         mesh.appendQuad(quad[0], quad[1], quad[2], quad[3])
         var centre = quad[0]
@@ -78,7 +115,7 @@ public final class CubeEffect: TransitionEffect, OutlinedEffect {
         centre.y = (quad[0].y + quad[1].y + quad[2].y + quad[3].y) / 4
         mesh.appendSkirt(quad[0], quad[1], inside: centre)
         mesh.appendSkirt(quad[2], quad[3], inside: centre)
-        if isOld { mesh.appendSkirt(quad[3], quad[0], inside: centre) } else { mesh.appendSkirt(quad[1], quad[2], inside: centre) }
+        if outer { isOld ? mesh.appendSkirt(quad[3], quad[0], inside: centre) : mesh.appendSkirt(quad[1], quad[2], inside: centre) }
         return mesh
     }
 }

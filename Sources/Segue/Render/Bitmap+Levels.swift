@@ -3,7 +3,7 @@
 // mostly skipped (aliasing as they go). A level is the bitmap halved along y `ky` times, then along
 // x `kx` times, each texel the rounded mean of the two it replaces: made in one pass when first asked
 // for (from a kept level on the way there if there is one, in bands on the draw's threads) and kept
-// with the bitmap, the last eight asked for, so a mesh drawn minified reads a texture about its own
+// with the bitmap, the last ten asked for, so a mesh drawn minified reads a texture about its own
 // size on screen. An effect whose pages turn asks for its whole run's levels with its first frame
 // (`LevelPlan`). The halvings are per axis (ripmap levels): a page turned about a vertical axis is
 // squeezed across, not down, and keeps its rows. Level texel j covers texels 2j and 2j + 1, so
@@ -14,10 +14,10 @@
 
 extension Bitmap {
     /// How many levels a bitmap keeps (the most recently asked for): all that a turning page reads
-    /// in a transition (a cube's face seven or eight, a flipping card's seven — halved once, twice
-    /// and three times across, and the slivers it shows nearly edge-on halved four times across and
-    /// one to four times down), each a fraction of the bitmap's size.
-    static let levelsKept = 8
+    /// in a transition (a cube's face eight, nine at 320×200, a flipping card's seven — halved once to
+    /// four times across, and the slivers it shows nearly edge-on halved four times across and one to
+    /// four times down), each a fraction of the bitmap's size.
+    static let levelsKept = 10
 
     /// The bitmap halved `kx` times across and `ky` times down (self for 0, 0): made on first use
     /// for these contents — from a kept level it can be halved from, else from the bitmap, on up to

@@ -17,11 +17,17 @@ extension Mesh {
             fu = min(fu, f.u); fv = min(fv, f.v)
             return fu >= 2.squareRoot() || fv >= 2.squareRoot()      // else neither axis halves
         }
+        return Self.halvings((fu, fv), limit: limit)
+    }
+
+    /// The halvings along u and v a footprint of (u, v) texels a pixel wants: log2 of each, rounded,
+    /// at most `limit`.
+    static func halvings(_ f: (u: Double, v: Double), limit: (x: Int, y: Int)) -> (x: Int, y: Int) {
         @inline(__always) func halvings(_ f: Double, _ limit: Int) -> Int {
             guard f.isFinite, f >= 2.squareRoot() else { return 0 }
             return min(limit, Int(log2(f) + 0.5))
         }
-        return (halvings(fu, limit.x), halvings(fv, limit.y))
+        return (halvings(f.u, limit.x), halvings(f.v, limit.y))
     }
 
     /// The least texels a pixel along u and along v at the triangle's corners (each the larger of its
