@@ -15,16 +15,9 @@ public final class CubeEffect: TransitionEffect, OutlinedEffect {
     private var levelsMade: (old: Bitmap?, new: Bitmap?) = (nil, nil)
     public init() {}
 
-    /// Where a face may be cut across its turn: at t = k / `cuts`. In perspective a face's far side
-    /// is squeezed more than its near side (mid-turn about twice as much), and a draw reads the level
-    /// its least squeezed part wants (MeshFootprint); cut where the level the face's squeeze wants
-    /// changes, each piece reads its own, as a GPU picks one per pixel — rather than the far side two
-    /// or three texels a pixel of the finer level.
-    static let cuts = 8
-
     /// Calls `body` with each face facing the viewer, far to near: its corners in order (with
-    /// `pieces`, each piece's, and whether the piece has the face's outer side), its page and whether
-    /// that is the old one; returns the projector.
+    /// `pieces`, each piece's, `forEachLevelPiece`, and whether the piece has the face's outer side),
+    /// its page and whether that is the old one; returns the projector.
     @discardableResult
     private func faces(_ f: EffectFrame, pieces: Bool = false,
                        _ body: (_ corners: [MeshVertex], _ texture: Bitmap, _ isOld: Bool, _ outer: Bool) -> Void) -> PageProjector {
@@ -51,13 +44,6 @@ public final class CubeEffect: TransitionEffect, OutlinedEffect {
                 pr.vertex(a: p0.a + (p1.a - p0.a) * t, b: b, z: p0.z + (p1.z - p0.z) * t, ta: L * t, tb: b, texture: tex,
                           shade: shade, alpha: f.opacity)
             }
-            let limit = (x: Canvas.halvingLimit(tex.width), y: Canvas.halvingLimit(tex.height))
-            func wanted(_ t: Double) -> Int {
-                let d = 1.0 / 64, e = min(t, 1 - d)
-                guard let fp = Mesh.footprint(vertex(e, 0), vertex(e + d, 0), vertex(e, B)) else { return 0 }
-                let h = Mesh.halvings(fp, limit: limit)
-                return h.x << 8 | h.y
-            }
             func piece(_ t0: Double, _ t1: Double) -> Bool {
                 quad.removeAll(keepingCapacity: true)
                 quad.append(vertex(t0, 0)); quad.append(vertex(t1, 0)); quad.append(vertex(t1, B)); quad.append(vertex(t0, B))
@@ -65,19 +51,7 @@ public final class CubeEffect: TransitionEffect, OutlinedEffect {
                 body(quad, tex, isOld, isOld ? t0 == 0 : t1 == 1)
                 return true
             }
-            guard pieces else { _ = piece(0, 1); continue }
-            // The level wanted at t = k / cuts; a piece between two cuts reads the one its less
-            // squeezed end wants, so a cut lies at the end wanting the coarser level.
-            var start = 0.0, before = wanted(0), facing = true
-            for k in 1...Self.cuts where facing {
-                let t = Double(k) / Double(Self.cuts), now = wanted(t)
-                defer { before = now }
-                guard now != before else { continue }
-                // The coarser end: (x, y) halvings compared by their sum.
-                let cut = (now >> 8) + (now & 0xff) > (before >> 8) + (before & 0xff) ? t : Double(k - 1) / Double(Self.cuts)
-                if cut > start && cut < 1 { facing = piece(start, cut); start = cut }
-            }
-            if facing { _ = piece(start, 1) }
+            if pieces { forEachLevelPiece(of: tex, breadth: B, vertex, piece) } else { _ = piece(0, 1) }
         }
         return pr
     }
