@@ -20,7 +20,7 @@ public final class Bitmap: @unchecked Sendable {
     var levelsVersion = 0
     /// How many levels it has made (for tests).
     var levelsMade = 0
-    /// The levels a `LevelPlan` made (keys as `levels`'), for the contents of `plannedVersion`.
+    /// The levels a `LevelPlan` made (keys as `levels`') and the contents version they were made for.
     var plannedLevels: (version: Int, keys: [Int]) = (-1, [])
     /// The transposed copy (`transposed(threads:)`) and the contents it was made from.
     var transposedCopy: (version: Int, bitmap: Bitmap)?
