@@ -4,8 +4,12 @@
 // `segue_allocations()`, and the bench finds it by name. Then each transition's row says how many
 // allocations its steady frames made — every frame after the first, the calls to render only — which
 // is zero where no frame allocates: the "no allocation per frame", checked exactly rather than
-// read from a whole process's difference of two runs.
+// read from a whole process's difference of two runs. `SEGUE_ALLOCATIONS_FROM=K` (with the counter)
+// counts the steady frames from the K-th on only: those after a transition's first frames, whose
+// caches fill — a number that varied by two from run to run in a page uncurl's first steady frame
+// (22 or 24), so that steady frames are checked within one run, not as the difference of two.
 
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,5 +25,11 @@ enum AllocationCounter {
         #else
         return nil
         #endif
+    }()
+
+    /// The first steady frame counted (1: every one after the start), from `SEGUE_ALLOCATIONS_FROM`.
+    static let firstFrame: Int = {
+        guard count != nil, let v = ProcessInfo.processInfo.environment["SEGUE_ALLOCATIONS_FROM"], let k = Int(v), k >= 1 else { return 1 }
+        return k
     }()
 }

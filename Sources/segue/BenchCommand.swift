@@ -132,7 +132,7 @@ enum BenchCommand {
         var targets = BackBufferTargets()
         // The counter's total around each steady frame's render (not the bookkeeping between them).
         @inline(__always) func counted(_ k: Int, _ render: () -> Void) {
-            guard let count = AllocationCounter.count, k > 0 else { return render() }
+            guard let count = AllocationCounter.count, k >= AllocationCounter.firstFrame else { return render() }
             let before = count()
             render()
             allocations += count() - before
