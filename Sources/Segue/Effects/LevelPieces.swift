@@ -13,20 +13,19 @@
 func forEachLevelPiece(of texture: Bitmap, breadth: Double, cuts: Int = 8, _ vertex: (Double, Double) -> MeshVertex,
                        _ piece: (Double, Double) -> Bool) {
     let limit = (x: Canvas.halvingLimit(texture.width), y: Canvas.halvingLimit(texture.height))
-    // The level wanted at t (its halvings as one number), from a sliver of the page there.
-    func wanted(_ t: Double) -> Int {
+    // The level wanted at t (its halvings), from a sliver of the page there.
+    func wanted(_ t: Double) -> (x: Int, y: Int) {
         let d = 1.0 / 64, e = min(t, 1 - d)
-        guard let f = Mesh.footprint(vertex(e, 0), vertex(e + d, 0), vertex(e, breadth)) else { return 0 }
-        let h = Mesh.halvings(f, limit: limit)
-        return h.x << 8 | h.y
+        guard let f = Mesh.footprint(vertex(e, 0), vertex(e + d, 0), vertex(e, breadth)) else { return (0, 0) }
+        return Mesh.halvings(f, limit: limit)
     }
-    @inline(__always) func coarseness(_ h: Int) -> Int { (h >> 8) + (h & 0xff) }
     var start = 0.0, before = wanted(0)
     for k in 1...cuts {
         let t = Double(k) / Double(cuts), now = wanted(t)
         defer { before = now }
         guard now != before else { continue }
-        let cut = coarseness(now) > coarseness(before) ? t : Double(k - 1) / Double(cuts)
+        // The coarser end: the one halved more times in all.
+        let cut = now.x + now.y > before.x + before.y ? t : Double(k - 1) / Double(cuts)
         if cut > start && cut < 1 {
             guard piece(start, cut) else { return }
             start = cut

@@ -161,9 +161,12 @@ public struct Canvas: Sendable {
     /// saves.
     func worthALevel(_ box: PixelRect, _ texture: Bitmap) -> Bool {
         let drawn = box.intersection(clip)
-        return !drawn.isEmpty && texture.uniformPixel == nil
-            && 16 * (drawn.x1 - drawn.x0) * (drawn.y1 - drawn.y0) >= texture.width * texture.height
+        return readsTexels(drawn, texture) && 16 * (drawn.x1 - drawn.x0) * (drawn.y1 - drawn.y0) >= texture.width * texture.height
     }
+
+    /// Whether a draw over `drawn` (within the clip) reads `texture`'s texels at all: it draws
+    /// something, and the texture is not one colour (whose samples are that colour at any level).
+    private func readsTexels(_ drawn: PixelRect, _ texture: Bitmap) -> Bool { !drawn.isEmpty && texture.uniformPixel == nil }
 
     /// The level (Bitmap+Levels) a draw of `mesh` over `box` reads `texture` at: a mesh that reads
     /// it minified everywhere reads a halved copy, where that is worth making (`worthALevel`) or a
@@ -173,8 +176,7 @@ public struct Canvas: Sendable {
     /// worth making or not (a plan makes its levels once, with a transition's first frame).
     func levelHalvings(_ mesh: Mesh, _ texture: Bitmap, box: PixelRect, planning: Bool = false) -> (x: Int, y: Int) {
         let worth = worthALevel(box, texture)
-        guard worth || (planning || texture.hasPlannedLevels) && !box.intersection(clip).isEmpty && texture.uniformPixel == nil
-        else { return (0, 0) }
+        guard worth || (planning || texture.hasPlannedLevels) && readsTexels(box.intersection(clip), texture) else { return (0, 0) }
         let h = mesh.minification(limit: (Self.halvingLimit(texture.width), Self.halvingLimit(texture.height)))
         return worth || planning || texture.isPlanned(x: h.x, y: h.y) ? h : (0, 0)
     }
