@@ -3,7 +3,8 @@
 // the same numbers. These tests pin the two to the same pixels — over lattices whose texture positions
 // reach past the texture's edges, lit, shaded and translucent, clipped and not — and check that the
 // grid covers its rectangle and nothing else, opaquely over an opaque texture even where its positions
-// reach past the texture (its edge texels repeat).
+// reach past the texture (its edge texels repeat). Cells the caller marks still are copies of their
+// texels, the same pixels as the same cells unmarked.
 
 import Testing
 @testable import Segue
@@ -69,6 +70,47 @@ struct WarpGridTests {
         if offset == 0 {
             for y in [0, 5, 89] { for x in 0..<120 { #expect(fast.row(y)[x] == texture.row(y)[x], "(\(x), \(y))") } }
         }
+    }
+
+    /// Points the caller marks still, on a texture lying one to one on whole pixels: the still cells
+    /// beside a row's moving ones, and rows of still cells, are copied — the pixels of the same grid
+    /// unmarked and of the reference, clipped or not, over an opaque texture and a translucent one.
+    @Test func markedStillCellsAreCopiedAsTheirTexels() {
+        var rng = SplitMix(seed: 23)
+        let (texture, translucent) = FastPathTests.textures(120, 90, &rng)
+        func grid(marked: Bool) -> WarpGrid {
+            var g = WarpGrid()
+            g.reset(columns: 12, rows: 9, x0: 7, y0: 5, x1: 127, y1: 95, alpha: 1)
+            var waves = SplitMix(seed: 29)
+            for j in 0...9 {
+                for i in 0...12 {
+                    // Displaced, shaded and lit round lattice points (3, 2) and (8, 3); still elsewhere.
+                    let wave = (abs(i - 3) <= 1 && abs(j - 2) <= 1) || (abs(i - 8) <= 1 && abs(j - 3) <= 1)
+                    let d: Float = wave ? Float(waves.next() % 300) / 100 : 0
+                    g.append(u: Float(10 * i) + d, v: Float(10 * j) + d, shade: wave ? 0.8 : 1, highlight: wave ? 0.3 : 0,
+                             still: marked && !wave)
+                }
+            }
+            return g
+        }
+        let marked = grid(marked: true), unmarked = grid(marked: false)
+        for t in [translucent, texture] {
+            for clip in [nil, PixelRect(x0: 20, y0: 11, x1: 101, y1: 77), PixelRect(x0: 60, y0: 0, x1: 140, y1: 100),
+                         PixelRect(x0: 0, y0: 0, x1: 55, y1: 100)] {
+                let fast = FastPathTests.randomBitmap(140, 100, &rng), plain = fast.copy(), reference = fast.copy()
+                var a = Canvas(target: fast), b = Canvas(target: plain), c = Canvas(target: reference)
+                if let clip { a.clip = clip; b.clip = clip; c.clip = clip }
+                a.draw(marked, texture: t)
+                b.draw(unmarked, texture: t)
+                FastPaths.$enabled.withValue(false) { c.draw(marked, texture: t) }
+                #expect(fast.maxChannelDifference(to: plain) == 0)
+                #expect(fast.maxChannelDifference(to: reference) == 0)
+            }
+        }
+        // A row of still cells (the grid's last) is the opaque texture's own texels.
+        let fast = FastPathTests.randomBitmap(140, 100, &rng)
+        Canvas(target: fast).draw(marked, texture: texture)
+        for y in [86, 94] { for x in 7..<127 { #expect(fast.row(y)[x] == texture.row(y - 5)[x - 7], "(\(x), \(y))") } }
     }
 
     @Test func coversItsRectangleAndNothingElse() {

@@ -13,6 +13,8 @@
 // on a white old page and faded with it).
 // The water repeats a page's edge texels where its displaced samples reach past the page (WarpGrid),
 // so over opaque pages it covers the page opaquely and the compositor need not clear beneath it.
+// Lattice points beyond the wave front are still (no slope: unwarped, unshaded, unlit) and marked so:
+// the page there is copied row by row (WarpGrid's still cells).
 
 import Foundation
 
@@ -23,7 +25,7 @@ public final class RippleEffect: TransitionEffect {
     /// The cross-faded pages while both show (made with the first frame, reused to the last).
     private var blend: Bitmap?
     /// The lattice, row by row: each point's place on the page, the page point seen there, and its light.
-    private var field: [(x: Double, y: Double, u: Double, v: Double, shade: Double, highlight: Double)] = []
+    private var field: [(x: Double, y: Double, u: Double, v: Double, shade: Double, highlight: Double, still: Bool)] = []
     public init() {}
 
     public func coversPage(oldIsOpaque: Bool, newIsOpaque: Bool) -> Bool { oldIsOpaque && newIsOpaque }
@@ -64,7 +66,7 @@ public final class RippleEffect: TransitionEffect {
                 let toLight = slope * (ex * lx + ey * ly)
                 field.append((x: x, y: y, u: min(W, max(0, x - displacement * slope * ex)),
                               v: min(H, max(0, y - displacement * slope * ey)),
-                              shade: 1 - 0.22 * max(0, -toLight), highlight: 0.42 * pow(max(0, toLight), 2)))
+                              shade: 1 - 0.22 * max(0, -toLight), highlight: 0.42 * pow(max(0, toLight), 2), still: slope == 0))
             }
         }
         let newAlpha = smoothstep(0.3, 0.92, p)
@@ -79,7 +81,9 @@ public final class RippleEffect: TransitionEffect {
             if unturned {
                 grid.reset(columns: cols, rows: rows, x0: t.m41, y0: t.m42, x1: t.m41 + W * t.m11, y1: t.m42 + H * t.m22, alpha: alpha)
                 let su = Float(Double(texture.width) / W), sv = Float(Double(texture.height) / H)
-                for w in field { grid.append(u: Float(w.u) * su, v: Float(w.v) * sv, shade: Float(w.shade), highlight: Float(w.highlight)) }
+                for w in field {
+                    grid.append(u: Float(w.u) * su, v: Float(w.v) * sv, shade: Float(w.shade), highlight: Float(w.highlight), still: w.still)
+                }
                 canvas.draw(grid, texture: texture)
             } else {
                 build(&mesh, texture: texture, alpha: alpha, cols: cols, rows: rows, pr: pr)
