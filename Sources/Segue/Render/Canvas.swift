@@ -175,10 +175,12 @@ public struct Canvas: Sendable {
     /// every pixel, the frames that set the cube's p99). `planning`: the level such a draw wants,
     /// worth making or not (a plan makes its levels once, with a transition's first frame).
     func levelHalvings(_ mesh: Mesh, _ texture: Bitmap, box: PixelRect, planning: Bool = false) -> (x: Int, y: Int) {
-        let worth = worthALevel(box, texture)
-        guard worth || (planning || texture.hasPlannedLevels) && readsTexels(box.intersection(clip), texture) else { return (0, 0) }
-        let h = mesh.minification(limit: (Self.halvingLimit(texture.width), Self.halvingLimit(texture.height)))
-        return worth || planning || texture.isPlanned(x: h.x, y: h.y) ? h : (0, 0)
+        let limit = (Self.halvingLimit(texture.width), Self.halvingLimit(texture.height))
+        if worthALevel(box, texture) { return mesh.minification(limit: limit) }
+        // Too small a draw to make a level for: one a plan made, or (planning) the one it wants.
+        guard planning || texture.hasPlannedLevels, readsTexels(box.intersection(clip), texture) else { return (0, 0) }
+        let h = mesh.minification(limit: limit)
+        return planning || texture.isPlanned(x: h.x, y: h.y) ? h : (0, 0)
     }
 }
 

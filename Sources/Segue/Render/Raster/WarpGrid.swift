@@ -133,7 +133,7 @@ private struct WarpRows {
                 var first = cols, end = 0
                 for i in 0..<cols {
                     let k = j * stride + i
-                    if !(p[k] && p[k + 1] && p[k + stride] && p[k + stride + 1]) { first = min(first, i); end = i + 1 }
+                    if !(p[k] && p[k + 1] && p[k + stride] && p[k + stride + 1]) { if first == cols { first = i }; end = i + 1 }
                 }
                 moving[2 * j] = Int32(first); moving[2 * j + 1] = Int32(max(first, end))
             }
