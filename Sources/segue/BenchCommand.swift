@@ -71,8 +71,9 @@ enum BenchCommand {
         defer { host?.close() }
 
         var results: [Result] = []
+        let machine = Machine.current
         print("\(size.width)×\(size.height), \(threads) thread\(threads == 1 ? "" : "s"), \(frames) frames each"
-              + (runs > 1 ? ", medians of \(runs) runs" : ""))
+              + (runs > 1 ? ", medians of \(runs) runs" : "") + " — \(machine.summary)")
         print("start = begin() + first frame (snapshots, first renders); percentiles over the frames after it")
         print(row(["transition", "frames", "start ms", "p50 ms", "p95 ms", "p99 ms", "max ms", "fps@p50"] + (host != nil ? ["present", "dropped"] : [])
                   + (AllocationCounter.count != nil ? ["allocs"] : []) + ["peak RSS"]))
@@ -90,10 +91,13 @@ enum BenchCommand {
         }
         print("peak RSS \(peakRSSMegabytes()) MB")
         if let path = p.value("json") {
-            struct Doc: Codable { var software = "Segue"; var size: [String: Int]; var threads: Int; var runs: Int; var results: [Result] }
+            struct Doc: Codable {
+                var software = "Segue"; var size: [String: Int]; var threads: Int; var runs: Int; var machine: Machine; var results: [Result]
+            }
             let enc = JSONEncoder()
             enc.outputFormatting = [.prettyPrinted, .sortedKeys]
-            let data = try enc.encode(Doc(size: ["width": size.width, "height": size.height], threads: threads, runs: runs, results: results))
+            let data = try enc.encode(Doc(size: ["width": size.width, "height": size.height], threads: threads, runs: runs,
+                                       machine: machine, results: results))
             try checkJSONOutput(path, force: p.has("force"))
             do { try OutputFile.write([UInt8](data), to: path) } catch { throw UsageError("\(error)") }
         }
@@ -193,6 +197,7 @@ enum BenchCommand {
     /// Frame time against resolution, and against the number of views on the screens.
     static func scale(frames: Int, threads: Int) throws -> Int32 {
         let probes = ["fade", "push", "cube", "pageCurl", "rippleEffect", "navigationPush"].compactMap { DemoCatalog.transition(named: $0) }
+        print("\(threads) thread\(threads == 1 ? "" : "s"), \(frames) frames each — \(Machine.current.summary)")
         print("resolution (p50 / p99 ms, and p50 per megapixel)")
         print(row(["transition", "1280x720", "1920x1080", "2560x1440", "3840x2160"]))
         for e in probes {

@@ -5,6 +5,7 @@
 import Foundation
 import Testing
 @testable import Segue
+@testable import segue
 
 struct CLIResult { var status: Int32; var stdout: String; var stderr: String }
 
@@ -100,6 +101,10 @@ enum CLI {
         #expect(r.stdout.split(separator: "\n").filter { $0.hasPrefix("fade ") }.count == 1)
         let json = try String(contentsOfFile: s.dir + "/b.json", encoding: .utf8)
         #expect(json.contains("\"runs\" : 3"))
+        // The machine it ran on, in the table's first line and in the JSON.
+        let machine = Machine.current
+        #expect(r.stdout.split(separator: "\n").first?.hasSuffix(machine.summary) == true)
+        #expect(json.contains("\"machine\"") && json.contains("\"vector\" : \"\(machine.vector)\""))
     }
 
     @Test func helpAfterACommandShowsThatCommandsHelp() throws {

@@ -30,3 +30,26 @@ import Testing
         #expect(CPUCheck.problem(requires: ["avx2"], cpuinfo: { nil }) == nil)
     }
 }
+
+/// What `segue bench` says it ran on: the CPU's name, family and model from /proc/cpuinfo's first
+/// processor, the cores, and the extensions the build's kernels use — in the table's first line and
+/// in `--json`.
+@Suite struct MachineTests {
+    let zen3 = "processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 25\nmodel\t\t: 1\nmodel name\t: AMD EPYC\nflags\t\t: fpu avx2\n\n"
+        + "processor\t: 1\ncpu family\t: 99\nmodel\t\t: 7\nmodel name\t: Other\n"
+
+    @Test func readsTheFirstProcessorsNameFamilyAndModel() {
+        let m = Machine.from(cpuinfo: zen3, cores: 2, required: ["avx2"])
+        #expect(m == Machine(cpu: "AMD EPYC", family: 25, model: 1, cores: 2, vector: "avx2"))
+        #expect(m.summary == "AMD EPYC (family 25, model 1), 2 cores, AVX2 kernels")
+        let wide = Machine.from(cpuinfo: zen3, cores: 1, required: ["avx2", "avx512f", "avx512bw"])
+        #expect(wide.vector == "avx512" && wide.summary.hasSuffix("1 core, AVX-512 kernels"))
+    }
+
+    @Test func saysSoWhenItCannotTell() {
+        let m = Machine.from(cpuinfo: nil, cores: 4, required: [])
+        #expect(m == Machine(cpu: "unknown CPU", family: nil, model: nil, cores: 4, vector: "baseline"))
+        #expect(m.summary == "unknown CPU, 4 cores, baseline x86-64 kernels")
+        #expect(Machine.from(cpuinfo: "model name\t:\ncpu family\t: x\n", cores: 1, required: []).summary == "unknown CPU, 1 core, baseline x86-64 kernels")
+    }
+}
