@@ -28,6 +28,29 @@ import Foundation
         }
     }
 
+    /// `Bitmap.isOpaque` (sixteen pixels ANDed a step, the row's tail one by one): one pixel short of
+    /// full alpha anywhere — in a step, in the tail, in the last row, under a stride wider than the
+    /// row (whose padding is not the bitmap's) — makes it not opaque.
+    @Test func isOpaqueFindsAnyPixelShortOfFullAlpha() {
+        for width in [1, 15, 16, 17, 37, 64] {
+            let b = Bitmap(width: width, height: 3, fill: 0xff20_4060)
+            #expect(b.isOpaque)
+            for (x, y) in [(0, 0), (width - 1, 0), (width / 2, 1), (width - 1, 2)] {
+                b[x, y] = 0xfe20_4060
+                #expect(!b.isOpaque, "width \(width), pixel (\(x), \(y))")
+                b[x, y] = 0xff20_4060
+            }
+        }
+        let storage = UnsafeMutablePointer<UInt32>.allocate(capacity: 40 * 2)
+        defer { storage.deallocate() }
+        storage.initialize(repeating: 0, count: 80)                    // clear padding past 33 texels a row
+        for y in 0..<2 { for x in 0..<33 { storage[y * 40 + x] = 0xff00_0000 } }
+        let wrapped = Bitmap(wrapping: storage, width: 33, height: 2, stride: 40)
+        #expect(wrapped.isOpaque)
+        storage[40 + 32] = 0x8000_0000
+        #expect(!wrapped.isOpaque)
+    }
+
     @Test func opaqueAndClearSourcesAreExact() {
         let d = Fixtures.pixel(10, 20, 30, 40)
         #expect(over(Fixtures.pixel(1, 2, 3, 255), d) == Fixtures.pixel(1, 2, 3, 255))

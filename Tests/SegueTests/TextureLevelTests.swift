@@ -75,18 +75,31 @@ struct TextureLevelTests {
         #expect(t.level(x: 1, y: 0) !== made[0])
     }
 
-    /// A cube's and a flipping card's first frame makes every level their turn reads (`LevelPlan`):
-    /// later frames find them kept, whatever the moment.
+    /// A cube's and a flipping card's first frame plans every level their turn reads (`LevelPlan`)
+    /// and makes only those it draws from; each later frame makes at most one more besides those it
+    /// draws from, and each is made once: after the first few frames, every frame finds its levels
+    /// kept, whatever the moment.
     @Test(arguments: [TransitionType.cube, .oglFlip])
-    func aTurningPageHasItsLevelsFromTheFirstFrame(type: TransitionType) {
+    func aTurningPageHasItsLevelsMadeOneAFrameFromTheSecond(type: TransitionType) {
         let pages = EffectTestPages.make(width: 320, height: 200, text: false)
         let effect = type.makeEffect()
         func frame(_ p: Double) -> EffectFrame { EffectFrame(old: pages.old, new: pages.new, progress: p, size: Size(width: 320, height: 200)) }
-        effect.draw(frame(0.02), in: Canvas(target: Bitmap(width: 320, height: 200)))
-        let made = pages.old.levelsMade + pages.new.levelsMade
-        #expect(made >= 2)
-        for k in 1..<100 { effect.draw(frame(Double(k) / 100), in: Canvas(target: Bitmap(width: 320, height: 200))) }
-        #expect(pages.old.levelsMade + pages.new.levelsMade == made)
+        func made() -> Int { pages.old.levelsMade + pages.new.levelsMade }
+        func planned() -> Int { [pages.old, pages.new].map { $0.plannedLevels.keys.count }.reduce(0, +) }
+        // Progress 0 draws the old page flat: no level read, none made — but every one planned.
+        effect.draw(frame(0), in: Canvas(target: Bitmap(width: 320, height: 200)))
+        #expect(made() == 0 && planned() >= 2)
+        var counts: [Int] = []
+        for k in 1..<100 {
+            let before = made()
+            effect.draw(frame(Double(k) / 100), in: Canvas(target: Bitmap(width: 320, height: 200)))
+            counts.append(made() - before)
+        }
+        // One a frame from the plan, the first frames one more each at most (a face or the card, read
+        // before the plan's turn came); then none: each made once.
+        #expect(made() == planned())
+        #expect(counts.allSatisfy { $0 <= 2 })
+        #expect(counts.dropFirst(planned()).allSatisfy { $0 == 0 })
     }
 
     @Test func levelsMadeFromKeptLevelsOrInBandsAreTheSame() {
@@ -172,8 +185,9 @@ struct TextureLevelTests {
         #expect(t.levels.isEmpty)
     }
 
-    /// A plan (`LevelPlan`) makes the level of a draw too small to be worth one of its own (a cube's
-    /// face seen nearly edge-on), and the draw then reads it: the draw of that level, not the page.
+    /// A plan (`LevelPlan`) gives a draw too small to be worth a level of its own (a cube's face seen
+    /// nearly edge-on) the level it wants, and the draw then reads it: the draw of that level, not the
+    /// page — made by the draw itself where the plan has not made it yet.
     @Test func aSmallDrawReadsTheLevelAPlanMadeForIt() {
         let t = Self.noise(400, 120, seed: 14)
         let small = Self.quad(3, 4, 23, 24, u1: 400, v1: 120)           // 20 texels a pixel across, 6 down
@@ -181,11 +195,12 @@ struct TextureLevelTests {
         #expect(canvas.levelHalvings(small, t, box: Canvas.bounds(of: small)) == (0, 0))
         var plan = LevelPlan()
         plan.note(small, t, on: canvas)
-        plan.make(threads: 1)
+        plan.schedule()
         let h = canvas.levelHalvings(small, t, box: Canvas.bounds(of: small))
-        #expect(h == (4, 3) && t.isPlanned(x: 4, y: 3))
+        #expect(h == (4, 3) && t.isPlanned(x: 4, y: 3) && !t.keepsLevel(x: 4, y: 3))
         let b = Bitmap(width: 32, height: 32, fill: 0xff80_8080)
         canvas.draw(small, texture: t)
+        #expect(t.keepsLevel(x: 4, y: 3))
         var atLevel = small
         for k in atLevel.vertices.indices { atLevel.vertices[k].u /= 16; atLevel.vertices[k].v /= 8 }
         Canvas(target: b).draw(atLevel, texture: t.level(x: 4, y: 3))

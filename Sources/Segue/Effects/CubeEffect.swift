@@ -11,8 +11,8 @@ import Foundation
 public final class CubeEffect: TransitionEffect, OutlinedEffect {
     private var mesh = Mesh()
     private var quad: [MeshVertex] = []
-    /// The pages whose levels have been made.
-    private var levelsMade: (old: Bitmap?, new: Bitmap?) = (nil, nil)
+    /// The levels its pages' turn reads, planned with the first frame and made one a frame after it.
+    private var levels = LevelPlan()
     public init() {}
 
     /// Calls `body` with each face facing the viewer, far to near: its corners in order (with
@@ -72,7 +72,7 @@ public final class CubeEffect: TransitionEffect, OutlinedEffect {
     }
 
     public func draw(_ f: EffectFrame, in canvas: Canvas) {
-        f.makeLevels(on: canvas, once: &levelsMade) { moment, note in
+        f.makeLevels(on: canvas, &levels) { moment, note in
             faces(moment, pieces: true) { quad, tex, isOld, outer in note(faceMesh(quad, isOld: isOld, outer: outer), tex) }
         }
         if f.drawEnds(in: canvas) { return }

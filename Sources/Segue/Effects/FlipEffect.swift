@@ -11,8 +11,8 @@ public final class FlipEffect: TransitionEffect, OutlinedEffect {
     private var mesh = Mesh()
     /// The card's corners, kept from frame to frame (an array made a frame was an allocation).
     private var quad: [MeshVertex] = []
-    /// The pages whose levels have been made.
-    private var levelsMade: (old: Bitmap?, new: Bitmap?) = (nil, nil)
+    /// The levels its pages' turn reads, planned with the first frame and made one a frame after it.
+    private var levels = LevelPlan()
     public init() {}
 
     /// The card's corners in order (in `quad`), the page on the side facing the viewer and whether it
@@ -47,7 +47,7 @@ public final class FlipEffect: TransitionEffect, OutlinedEffect {
     }
 
     public func draw(_ f: EffectFrame, in canvas: Canvas) {
-        f.makeLevels(on: canvas, once: &levelsMade) { moment, note in
+        f.makeLevels(on: canvas, &levels) { moment, note in
             let (q, tex, _, _) = card(moment)
             note(cardMesh(q), tex)
         }

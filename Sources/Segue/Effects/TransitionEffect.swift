@@ -98,11 +98,16 @@ extension TransitionType {
 }
 
 extension Bitmap {
-    /// True when every pixel has full alpha.
+    /// True when every pixel has full alpha. A row's pixels are ANDed sixteen at a time and tested
+    /// once: asked of both snapshots at every transition's start, a pixel at a time it took 8 % of
+    /// a fade's start (begin() and the first frame) on the AVX2 Zen 3.
     public var isOpaque: Bool {
         for y in 0..<height {
             let r = row(y)
-            for x in 0..<width where r[x] >> 24 != 0xff { return false }
+            var all = Px16(repeating: 0xffff_ffff), x = 0
+            while x + 16 <= width { all &= UnsafeRawPointer(r + x).loadUnaligned(as: Px16.self); x += 16 }
+            while x < width { all[0] &= r[x]; x += 1 }
+            if !allOpaque(all) { return false }
         }
         return true
     }
@@ -116,19 +121,21 @@ extension EffectFrame {
         return false
     }
 
-    /// An effect whose pages turn makes every level its run will read (`LevelPlan`) with the first
-    /// frame of these pages — unless `made` names them already, which it then does: `meshes(moment,
+    /// An effect whose pages turn plans every level its run will read (`LevelPlan`) with the first
+    /// frame of these pages, and has the plan make one of them with each later frame: `meshes(moment,
     /// note)` calls `note` with each mesh and page the effect would draw at that moment.
-    func makeLevels(on canvas: Canvas, once made: inout (old: Bitmap?, new: Bitmap?),
-                    _ meshes: (EffectFrame, (Mesh, Bitmap) -> Void) -> Void) {
-        guard made.old !== old || made.new !== new else { return }
-        made = (old, new)
-        var plan = LevelPlan(), moment = self
-        for k in 0...LevelPlan.moments {
-            moment.progress = Double(k) / Double(LevelPlan.moments)
-            meshes(moment) { plan.note($0, $1, on: canvas) }
+    func makeLevels(on canvas: Canvas, _ plan: inout LevelPlan, _ meshes: (EffectFrame, (Mesh, Bitmap) -> Void) -> Void) {
+        guard plan.pages.old === old && plan.pages.new === new else {
+            plan = LevelPlan(pages: (old, new))
+            var moment = self
+            for k in 0...LevelPlan.moments {
+                moment.progress = Double(k) / Double(LevelPlan.moments)
+                meshes(moment) { plan.note($0, $1, on: canvas) }
+            }
+            plan.schedule()
+            return
         }
-        plan.make(threads: canvas.threads)
+        plan.makeNext(threads: canvas.threads)
     }
 }
 

@@ -4,10 +4,12 @@
 // x `kx` times, each texel the rounded mean of the two it replaces: made in one pass when first asked
 // for (from a kept level on the way there if there is one, in bands on the draw's threads) and kept
 // with the bitmap, the last ten asked for, so a mesh drawn minified reads a texture about its own
-// size on screen. An effect whose pages turn asks for its whole run's levels with its first frame
-// (`LevelPlan`). The halvings are per axis (ripmap levels): a page turned about a vertical axis is
-// squeezed across, not down, and keeps its rows. Level texel j covers texels 2j and 2j + 1, so
-// texel-space u maps to u / 2 per halving; an odd last texel is averaged with itself.
+// size on screen. An effect whose pages turn plans its whole run's levels with its first frame and
+// makes them one a frame after it (`LevelPlan`), into bitmaps allocated with the plan: making a
+// level allocates nothing then (its working rows are the thread's scratch). The halvings are per
+// axis (ripmap levels): a page turned about a vertical axis is squeezed across, not down, and keeps
+// its rows. Level texel j covers texels 2j and 2j + 1, so texel-space u maps to u / 2 per halving;
+// an odd last texel is averaged with itself.
 // Levels are kept per `contentVersion`: drawing into a bitmap through a Canvas, `fill` and the
 // subscript setter move it on, and code writing `pixels` directly into a bitmap that may already
 // have been drawn from calls `contentsChanged()`.
@@ -21,23 +23,27 @@ extension Bitmap {
 
     /// The bitmap halved `kx` times across and `ky` times down (self for 0, 0): made on first use
     /// for these contents — from a kept level it can be halved from, else from the bitmap, on up to
-    /// `threads` threads — then kept while it is among the last `levelsKept` asked for. Not
-    /// thread-safe: ask on the drawing thread before a draw splits.
-    func level(x kx: Int, y ky: Int, threads: Int = 1) -> Bitmap {
+    /// `threads` threads, into `storage` where given (a bitmap of the level's size, allocated ahead:
+    /// `LevelPlan` makes levels in steady frames without allocating) — then kept while it is among
+    /// the last `levelsKept` asked for. Not thread-safe: ask on the drawing thread before a draw splits.
+    func level(x kx: Int, y ky: Int, threads: Int = 1, into storage: Bitmap? = nil) -> Bitmap {
         precondition(kx >= 0 && ky >= 0, "level indices must not be negative")
         if kx == 0 && ky == 0 { return self }
-        if levelsVersion != contentVersion { levels.removeAll(); levelsVersion = contentVersion }
+        if levelsVersion != contentVersion { levels.removeAll(keepingCapacity: true); levelsVersion = contentVersion }
         let key = kx << 8 | ky
         let b: Bitmap
         if let k = levels.firstIndex(where: { $0.key == key }) {
             b = levels.remove(at: k).bitmap
         } else {
-            // A kept level on the way (y halved first, then x): (a, ky) with a < kx, or (0, b), b < ky.
+            // A kept level on the way (y halved first, then x): (a, ky) with a < kx, or (0, c), c < ky.
             // The smallest such is the fewest halvings away.
-            let on = levels.filter { ($0.key & 0xff == ky && $0.key >> 8 < kx) || ($0.key >> 8 == 0 && $0.key & 0xff < ky) }
-                .min { $0.bitmap.width * $0.bitmap.height < $1.bitmap.width * $1.bitmap.height }
-            let (a, c) = on.map { ($0.key >> 8, $0.key & 0xff) } ?? (0, 0)
-            b = (on?.bitmap ?? self).halved(x: kx - a, y: ky - c, threads: threads)
+            var on: (a: Int, c: Int, bitmap: Bitmap)?
+            for l in levels {
+                let (a, c) = (l.key >> 8, l.key & 0xff)
+                guard (c == ky && a < kx) || (a == 0 && c < ky) else { continue }
+                if on.map({ l.bitmap.width * l.bitmap.height < $0.bitmap.width * $0.bitmap.height }) ?? true { on = (a, c, l.bitmap) }
+            }
+            b = (on?.bitmap ?? self).halved(x: kx - (on?.a ?? 0), y: ky - (on?.c ?? 0), threads: threads, into: storage)
             levelsMade += 1
         }
         levels.insert((key, b), at: 0)
@@ -45,9 +51,20 @@ extension Bitmap {
         return b
     }
 
-    /// Notes that a plan made the levels `halvings` for these contents (`LevelPlan.make`).
+    /// The size of the level (kx, ky): each halving (w + 1) / 2 texels, so ⌈w / 2^k⌉.
+    func levelSize(x kx: Int, y ky: Int) -> (width: Int, height: Int) {
+        ((width + (1 << kx) - 1) >> kx, (height + (1 << ky) - 1) >> ky)
+    }
+
+    /// Whether the level (kx, ky) of these contents is made and kept.
+    func keepsLevel(x kx: Int, y ky: Int) -> Bool {
+        (kx == 0 && ky == 0) || (levelsVersion == contentVersion && levels.contains { $0.key == kx << 8 | ky })
+    }
+
+    /// Notes that a plan made the levels `halvings` for these contents (`LevelPlan.schedule`).
     func plan(levels halvings: [(x: Int, y: Int)]) {
         plannedLevels = (contentVersion, halvings.map { $0.x << 8 | $0.y })
+        levels.reserveCapacity(Self.levelsKept + 1)             // kept levels come and go without allocating
     }
 
     /// Whether a plan made the level (kx, ky) for these contents.
@@ -61,13 +78,13 @@ extension Bitmap {
     /// The bitmap's rows paired `ky` times (each row the rounded mean of two, the last with itself
     /// when the count is odd), then its columns `kx` times, in one pass: each row of the result from
     /// its 2^ky rows, paired level by level, then halved across into it; rows in bands on up to
-    /// `threads` threads.
-    func halved(x kx: Int, y ky: Int, threads: Int = 1) -> Bitmap {
-        var heights = [height], widths = [width]
-        for _ in 0..<ky { heights.append((heights.last! + 1) / 2) }
-        for _ in 0..<kx { widths.append((widths.last! + 1) / 2) }
-        let out = Bitmap(uninitializedWidth: widths[kx], height: heights[ky])      // every row written below
-        inBands(out.height, threads: threads, pixels: width * height, HalvedRows(bitmap: self, out: out, kx: kx, ky: ky, widths: widths, heights: heights))
+    /// `threads` threads. Into `storage` where given (of the result's size), else a new bitmap.
+    func halved(x kx: Int, y ky: Int, threads: Int = 1, into storage: Bitmap? = nil) -> Bitmap {
+        let size = levelSize(x: kx, y: ky)
+        let out = storage ?? Bitmap(uninitializedWidth: size.width, height: size.height)   // every row written below
+        precondition(out.width == size.width && out.height == size.height, "a level's storage must be the level's size")
+        inBands(out.height, threads: threads, pixels: width * height, HalvedRows(bitmap: self, out: out, kx: kx, ky: ky))
+        out.contentsChanged()
         return out
     }
 }
@@ -115,18 +132,20 @@ extension Bitmap {
 
 /// `halved`'s ranges of result rows.
 private struct HalvedRows: RangeWork {
-    let bitmap: Bitmap, out: Bitmap, kx: Int, ky: Int, widths: [Int], heights: [Int]
+    let bitmap: Bitmap, out: Bitmap, kx: Int, ky: Int
     func run(_ band: Range<Int>) {
         // Two rows of scratch for each level below ky (a level's row is the mean of two of the
-        // level below, each made into its own buffer), and the row being halved across.
+        // level below, each made into its own buffer), and the row being halved across — in the
+        // thread's scratch (ThreadScratch: no allocation).
         let width = bitmap.width
-        let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: (2 * ky + 1) * width)
-        defer { scratch.deallocate() }
+        let scratch = ThreadScratch.current.buffer(.halvedRows, of: UInt32.self, count: (2 * ky + 1) * width)
         let line = scratch + 2 * ky * width
+        /// The height of level k down, ⌈height / 2^k⌉ (`levelSize`).
+        func height(_ k: Int) -> Int { (bitmap.height + (1 << k) - 1) >> k }
         func rowOf(_ level: Int, _ j: Int, into dst: UnsafeMutablePointer<UInt32>) -> UnsafeMutablePointer<UInt32> {
             if level == 0 { return bitmap.row(j) }
             let a = rowOf(level - 1, 2 * j, into: scratch + 2 * (level - 1) * width)
-            let b = rowOf(level - 1, min(2 * j + 1, heights[level - 1] - 1), into: scratch + (2 * (level - 1) + 1) * width)
+            let b = rowOf(level - 1, min(2 * j + 1, height(level - 1) - 1), into: scratch + (2 * (level - 1) + 1) * width)
             meanOfRows(a, b, into: dst, width)
             return dst
         }
@@ -142,7 +161,7 @@ private struct HalvedRows: RangeWork {
             var source = UnsafePointer(rowOf(ky, y, into: line))
             for k in 0..<kx {
                 let target = k == kx - 1 ? out.row(y) : line
-                halveRow(source, into: target, widths[k])
+                halveRow(source, into: target, (width + (1 << k) - 1) >> k)
                 source = UnsafePointer(target)
             }
         }

@@ -185,15 +185,27 @@ public struct Canvas: Sendable {
 }
 
 /// The levels a transition's mesh draws will read, noted draw by draw (`note`) over a run of its
-/// moments and made at once (`make`), finest first, so that each is halved from the last: an
-/// effect whose pages turn makes them with its first frame — a frame that snapshots pages anyway —
-/// rather than one mid-transition each time a page turns past a level (0.6–0.9 ms each at 1080p; six
-/// in a cube's run, the frames that set its p99).
+/// moments with its first frame, then made one a frame from the second frame on (`makeNext`), finest
+/// first, so that each is halved from the last: an effect whose pages turn has them made before its
+/// turn reaches them — rather than on a frame mid-transition each time a page turns past a level
+/// (0.6–0.9 ms each at 1080p on the Zen 4 machine; six in a cube's run, the frames that set its p99)
+/// — and not all on its first frame either, which snapshots both pages already: made there, a cube's
+/// levels took its start (begin() and the first frame) from 12.5–15 to 16–28 ms on the AVX2 Zen 3
+/// (three interleaved rounds), past a 60 Hz frame. A level a frame reads before its turn comes is made by that frame's draw
+/// (`Canvas.draw`), as any level is: the same pixels whenever a level is made. Each queued level's
+/// bitmap is allocated when the plan is made, so the frames that fill them allocate nothing.
 struct LevelPlan {
     /// How many moments of a transition (evenly spaced, both ends too) an effect notes: a level
     /// spans a factor of two in minification, many frames of a turn.
     static let moments = 256
+    /// The pages the plan was made for.
+    let pages: (old: Bitmap?, new: Bitmap?)
     private var wanted: [(texture: Bitmap, halvings: [(x: Int, y: Int)])] = []
+    /// The levels noted, in the order `makeNext` makes them, each with its storage (dropped once
+    /// used); `next` is the first not yet made.
+    private var queue: [(texture: Bitmap, x: Int, y: Int, storage: Bitmap?)] = [], next = 0
+
+    init(pages: (old: Bitmap?, new: Bitmap?) = (nil, nil)) { self.pages = pages }
 
     /// The level `canvas` would read `texture` at for `mesh`.
     mutating func note(_ mesh: Mesh, _ texture: Bitmap, on canvas: Canvas) {
@@ -207,12 +219,30 @@ struct LevelPlan {
         }
     }
 
-    /// Makes every level noted, on up to `threads` threads; each texture keeps as many as it can
-    /// (`Bitmap.levelsKept`), the coarsest if it was asked for more.
-    func make(threads: Int) {
+    /// Marks every level noted as planned on its texture — draws too small to make a level read
+    /// planned ones (`levelHalvings`) — and queues them, finest first per texture; each texture keeps
+    /// as many as it can (`Bitmap.levelsKept`), the coarsest if it was asked for more.
+    mutating func schedule() {
         for w in wanted {
             w.texture.plan(levels: w.halvings)
-            for h in w.halvings.sorted(by: { ($0.y, $0.x) < ($1.y, $1.x) }) { _ = w.texture.level(x: h.x, y: h.y, threads: threads) }
+            for h in w.halvings.sorted(by: { ($0.y, $0.x) < ($1.y, $1.x) }) {
+                let size = w.texture.levelSize(x: h.x, y: h.y)
+                queue.append((w.texture, h.x, h.y, Bitmap(uninitializedWidth: size.width, height: size.height)))
+            }
+        }
+    }
+
+    /// Makes the first queued level not made yet (by a draw that read it, or the plan), on up to
+    /// `threads` threads, into its storage.
+    mutating func makeNext(threads: Int) {
+        while next < queue.count {
+            let q = queue[next]
+            queue[next].storage = nil
+            next += 1
+            if !q.texture.keepsLevel(x: q.x, y: q.y) {
+                _ = q.texture.level(x: q.x, y: q.y, threads: threads, into: q.storage)
+                return
+            }
         }
     }
 }

@@ -15,7 +15,7 @@ import Darwin
 final class ThreadScratch {
     /// The slots, one per kind of use (see `bytes`).
     enum Slot: Int, CaseIterable {
-        case stripRows, stripRing, scaledTaps, rowAttributes, rowSegments, warpCells, warpMoving
+        case stripRows, stripRing, scaledTaps, rowAttributes, rowSegments, warpCells, warpMoving, halvedRows
     }
 
     private var buffers: [(pointer: UnsafeMutableRawPointer, count: Int)?] = Array(repeating: nil, count: Slot.allCases.count)
