@@ -84,7 +84,6 @@ extension Bitmap {
         let out = storage ?? Bitmap(uninitializedWidth: size.width, height: size.height)   // every row written below
         precondition(out.width == size.width && out.height == size.height, "a level's storage must be the level's size")
         inBands(out.height, threads: threads, pixels: width * height, HalvedRows(bitmap: self, out: out, kx: kx, ky: ky))
-        out.contentsChanged()
         return out
     }
 }
