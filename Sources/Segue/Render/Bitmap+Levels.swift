@@ -139,12 +139,10 @@ private struct HalvedRows: RangeWork {
         let width = bitmap.width
         let scratch = ThreadScratch.current.buffer(.halvedRows, of: UInt32.self, count: (2 * ky + 1) * width)
         let line = scratch + 2 * ky * width
-        /// The height of level k down, ⌈height / 2^k⌉ (`levelSize`).
-        func height(_ k: Int) -> Int { (bitmap.height + (1 << k) - 1) >> k }
         func rowOf(_ level: Int, _ j: Int, into dst: UnsafeMutablePointer<UInt32>) -> UnsafeMutablePointer<UInt32> {
             if level == 0 { return bitmap.row(j) }
             let a = rowOf(level - 1, 2 * j, into: scratch + 2 * (level - 1) * width)
-            let b = rowOf(level - 1, min(2 * j + 1, height(level - 1) - 1), into: scratch + (2 * (level - 1) + 1) * width)
+            let b = rowOf(level - 1, min(2 * j + 1, bitmap.levelSize(x: 0, y: level - 1).height - 1), into: scratch + (2 * (level - 1) + 1) * width)
             meanOfRows(a, b, into: dst, width)
             return dst
         }
@@ -160,7 +158,7 @@ private struct HalvedRows: RangeWork {
             var source = UnsafePointer(rowOf(ky, y, into: line))
             for k in 0..<kx {
                 let target = k == kx - 1 ? out.row(y) : line
-                halveRow(source, into: target, (width + (1 << k) - 1) >> k)
+                halveRow(source, into: target, bitmap.levelSize(x: k, y: 0).width)
                 source = UnsafePointer(target)
             }
         }

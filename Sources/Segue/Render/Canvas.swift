@@ -191,9 +191,10 @@ public struct Canvas: Sendable {
 /// (0.6–0.9 ms each at 1080p on the Zen 4 machine; six in a cube's run, the frames that set its p99)
 /// — and not all on its first frame either, which snapshots both pages already: made there, a cube's
 /// levels took its start (begin() and the first frame) from 12.5–15 to 16–28 ms on the AVX2 Zen 3
-/// (three interleaved rounds), past a 60 Hz frame. A level a frame reads before its turn comes is made by that frame's draw
-/// (`Canvas.draw`), as any level is: the same pixels whenever a level is made. Each queued level's
-/// bitmap is allocated when the plan is made, so the frames that fill them allocate nothing.
+/// (three interleaved rounds), past a 60 Hz frame. A level a frame reads before its turn comes is
+/// made by that frame's draw (`Canvas.draw`), as any level is: the same pixels whenever a level is
+/// made. Each queued level's bitmap is allocated when the plan is made, so the frames that fill them
+/// allocate nothing.
 struct LevelPlan {
     /// How many moments of a transition (evenly spaced, both ends too) an effect notes: a level
     /// spans a factor of two in minification, many frames of a turn.
