@@ -103,7 +103,8 @@ import Testing
         #expect(card.layer.cornerRadius == 16)
         let stretched = try decode(one(#"{"card": "red", "frame": ["100% - 10", "50%", 8, 10]}"#, layout: "stretch"))
         let r2 = try #require(stretched.view(forScreen: "a", size: Size(width: 1280, height: 800)))
-        #expect(r2.subviews.last?.frame == Rect(x: 1152, y: 400, width: 102.4, height: 80))
+        // 102.4 pixels wide, its right edge rounded to the pixel (`pixelAligned`).
+        #expect(r2.subviews.last?.frame == Rect(x: 1152, y: 400, width: 102, height: 80))
     }
 
     @Test func labelWithoutHeightIsAsTallAsItsLines() throws {
@@ -111,7 +112,7 @@ import Testing
         let root = try #require(scene.view(forScreen: "a", size: Size(width: 1000, height: 1000)))
         let label = try #require(root.subviews.last as? Label)
         #expect(label.font.pointSize == 30)
-        #expect(label.frame.size.height == label.font.lineHeight * 2 + 2)
+        #expect(label.frame.size.height == (label.font.lineHeight * 2 + 2).rounded())
     }
 
     @Test func gridsRepeatDropAndClip() throws {
@@ -132,7 +133,25 @@ import Testing
         let grid = try #require(s.view(forScreen: "a", size: Size(width: 100, height: 100))?.subviews.last)
         #expect(grid.frame == Rect(x: 10, y: 10, width: 80, height: 50))
         #expect(grid.subviews.map(\.frame) == [Rect(x: 0, y: 0, width: 35, height: 10), Rect(x: 45, y: 0, width: 35, height: 10),
-                                               Rect(x: 17.5, y: 30, width: 1, height: 10)])
+                                               Rect(x: 18, y: 30, width: 1, height: 10)])  // 17.5, rounded
+    }
+
+    @Test func framesLieOnWholePixelsAndTileWithoutSeams() throws {
+        // Three cells across 100 pixels (33.3 each) and a card 0.3 pixels tall.
+        let s = try decode(#"{"size": [100, 100], "screens": {"a": {"statusBar": false, "elements": [{"grid": [[{"image": {"generated": "landscape"}, "frame": [0, 0, "100%", "100%"]}]], "frame": [0, 10.4, 100, 30], "columns": 3, "repeat": true, "count": 3}, {"card": "red", "frame": [0.2, 50.1, 10, 0.3], "shadow": false}, {"card": "red", "frame": [0, 60, 0, 5], "shadow": false}]}}}"#)
+        let root = try #require(s.view(forScreen: "a", size: Size(width: 100, height: 100)))
+        let grid = try #require(root.subviews.first { !$0.subviews.isEmpty })
+        #expect(grid.frame == Rect(x: 0, y: 10, width: 100, height: 30))
+        let cells = grid.subviews.compactMap { $0 as? ImageView }
+        #expect(cells.map(\.frame) == [Rect(x: 0, y: 0, width: 33, height: 30), Rect(x: 33, y: 0, width: 34, height: 30),
+                                       Rect(x: 67, y: 0, width: 33, height: 30)])
+        // Each picture is made at its frame's pixel size, so it is drawn one texel a pixel.
+        for c in cells {
+            let b = try #require(c.image?.bitmap)
+            #expect(Double(b.width) == c.frame.width && Double(b.height) == c.frame.height)
+        }
+        let cards = root.subviews.filter { $0.subviews.isEmpty && !($0 is ImageView) }.suffix(2).map(\.frame)
+        #expect(cards == [Rect(x: 0, y: 50, width: 10, height: 1), Rect(x: 0, y: 60, width: 0, height: 5)])
     }
 
     @Test func generatedPicturesFollowTheirSpecAndCellIndex() throws {

@@ -2,9 +2,10 @@
 // Frames are design points mapped to the window — stretched per axis (layout "stretch") or by one
 // uniform scale (layout "scale", the screen then has extra design points on its longer side); text
 // sizes, corner radii and shadows follow the smaller ratio so nothing distorts. Expressions in frames
-// are evaluated in the space the element lives in (the screen, or a grid cell). Generated pictures are
-// made at the size they are drawn. Buttons and taps hand their action to SceneRunner; a screen whose tap
-// presents also presents under a dragging finger (SceneDragPresenter).
+// are evaluated in the space the element lives in (the screen, or a grid cell), and every frame is
+// rounded to whole pixels (`pixelAligned`). Generated pictures are made at the size they are drawn.
+// Buttons and taps hand their action to SceneRunner; a screen whose tap presents also presents under
+// a dragging finger (SceneDragPresenter).
 
 extension Scene {
     /// The named screen as a full-size view, or nil for an unknown name.
@@ -72,6 +73,20 @@ final class SceneViewBuilder {
         return (Rect(x: x * kx, y: y * ky, width: w * kx, height: h * ky), f.height != nil)
     }
 
+    /// `r` with its edges rounded to whole pixels, as UIKit's layout rounds frames to the pixel grid.
+    /// Neighbours' shared edges round alike, so cells tile without seams or overlaps; a picture made at
+    /// its frame's size is drawn one texel a pixel (a copy, where at a fractional frame every pixel
+    /// was resampled and its edges blended), and lines and text sit crisply on the pixels. A side
+    /// thinner than a pixel keeps one (a hairline does not vanish); an empty one stays empty.
+    static func pixelAligned(_ r: Rect) -> Rect {
+        func edges(_ lo: Double, _ hi: Double) -> (Double, Double) {
+            let a = lo.rounded(), b = hi.rounded()
+            return (a, hi > lo ? max(b, a + 1) : a)
+        }
+        let (x0, x1) = edges(r.minX, r.maxX), (y0, y1) = edges(r.minY, r.maxY)
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
     /// Builds `elements` into `parent`; `offset` is where the space's origin lies in the parent (pixels);
     /// `index` is the grid cell the elements belong to (generated pictures vary with it).
     func build(_ elements: [Scene.Element], into parent: View, offset: Point, space: Size, index: Int) {
@@ -81,10 +96,11 @@ final class SceneViewBuilder {
             var (r, hasHeight) = place(e.frame, in: space)
             r.origin.x += offset.x
             r.origin.y += offset.y
+            r = Self.pixelAligned(r)
             switch e.kind {
             case .label(let text, let pt, let weight, let color, let align, let lines):
                 let font = e.fontFamily.map { Font.font(family: $0, size: pt * s, weight: weight) } ?? Font.systemFont(ofSize: pt * s, weight: weight)
-                if !hasHeight { r.size.height = font.lineHeight * Double(max(1, lines)) + 2 }
+                if !hasHeight { r = Self.pixelAligned(Rect(x: r.minX, y: r.minY, width: r.width, height: font.lineHeight * Double(max(1, lines)) + 2)) }
                 let l = Label(frame: r)
                 l.text = text
                 l.font = font
