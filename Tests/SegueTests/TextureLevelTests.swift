@@ -56,9 +56,9 @@ struct TextureLevelTests {
     @Test(arguments: [(1, 0), (0, 2), (2, 1), (3, 3)])
     func onePassLevelsEqualTheHalvingsInTurn(kx: Int, ky: Int) {
         let t = Self.noise(75, 37, seed: UInt64(kx * 10 + ky))
-        var chain = t
-        for _ in 0..<ky { chain = chain.halved(x: 0, y: 1) }
+        var chain = t                                      // across first, then down
         for _ in 0..<kx { chain = chain.halved(x: 1, y: 0) }
+        for _ in 0..<ky { chain = chain.halved(x: 0, y: 1) }
         let made = t.halved(x: kx, y: ky)
         #expect(made.width == chain.width && made.height == chain.height)
         #expect(made.maxChannelDifference(to: chain) == 0)
@@ -104,13 +104,14 @@ struct TextureLevelTests {
 
     @Test func levelsMadeFromKeptLevelsOrInBandsAreTheSame() {
         let t = Self.noise(1100, 1000, seed: 12)             // over a megapixel: made in bands
-        let fromScratch = [(3, 0), (2, 1), (0, 2), (1, 3)].map { t.halved(x: $0.0, y: $0.1) }
+        let fromScratch = [(3, 0), (2, 1), (0, 2), (1, 3), (3, 2)].map { t.halved(x: $0.0, y: $0.1) }
         #expect(t.halved(x: 2, y: 1, threads: 3).maxChannelDifference(to: fromScratch[1]) == 0)
         _ = t.level(x: 2, y: 0)
-        #expect(t.level(x: 3, y: 0).maxChannelDifference(to: fromScratch[0]) == 0)    // from (2, 0)
+        #expect(t.level(x: 3, y: 0).maxChannelDifference(to: fromScratch[0]) == 0)    // from (2, 0), across
+        #expect(t.level(x: 2, y: 1).maxChannelDifference(to: fromScratch[1]) == 0)    // from (2, 0), down
         _ = t.level(x: 0, y: 1)
-        #expect(t.level(x: 2, y: 1).maxChannelDifference(to: fromScratch[1]) == 0)    // from (0, 1)
-        #expect(t.level(x: 0, y: 2).maxChannelDifference(to: fromScratch[2]) == 0)    // not from (2, 1)
+        #expect(t.level(x: 0, y: 2).maxChannelDifference(to: fromScratch[2]) == 0)    // from (0, 1), not (2, 1)
+        #expect(t.level(x: 3, y: 2).maxChannelDifference(to: fromScratch[4]) == 0)    // from (3, 0), down twice
         #expect(t.level(x: 1, y: 3, threads: 2).maxChannelDifference(to: fromScratch[3]) == 0)
     }
 

@@ -226,7 +226,7 @@ struct LevelPlan {
     mutating func schedule() {
         for w in wanted {
             w.texture.plan(levels: w.halvings)
-            for h in w.halvings.sorted(by: { ($0.y, $0.x) < ($1.y, $1.x) }) {
+            for h in w.halvings.sorted(by: { ($0.x, $0.y) < ($1.x, $1.y) }) {
                 let size = w.texture.levelSize(x: h.x, y: h.y)
                 queue.append((w.texture, h.x, h.y, Bitmap(uninitializedWidth: size.width, height: size.height)))
             }
