@@ -77,7 +77,8 @@ final class SceneViewBuilder {
     /// Neighbours' shared edges round alike, so cells tile without seams or overlaps; a picture made at
     /// its frame's size is drawn one texel a pixel (a copy, where at a fractional frame every pixel
     /// was resampled and its edges blended), and lines and text sit crisply on the pixels. A side
-    /// thinner than a pixel keeps one (a hairline does not vanish); an empty one stays empty.
+    /// thinner than a pixel keeps one (a hairline does not vanish); an empty one stays empty. (Not
+    /// `Rect.integral`, which rounds outward, CGRect's way: neighbours would overlap by a pixel.)
     static func pixelAligned(_ r: Rect) -> Rect {
         func edges(_ lo: Double, _ hi: Double) -> (Double, Double) {
             let a = lo.rounded(), b = hi.rounded()
