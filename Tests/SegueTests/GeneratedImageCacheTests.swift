@@ -49,3 +49,24 @@ extension GeneratedImageCacheTests {
         #expect(Image.linearGradient(size: Size(width: 31, height: 20), colors: [.red, .blue]) !== a)
     }
 }
+
+extension GeneratedImageCacheTests {
+    /// The pictures of one of the demo's screens at 3840×2160, in bytes.
+    @MainActor static func pictureBytes(_ name: String) throws -> Int {
+        let v = try #require(DemoScreen.view(named: name, size: Size(width: 3840, height: 2160)))
+        v.layoutIfNeeded()
+        func walk(_ v: View) -> Int {
+            ((v as? ImageView)?.image.map { 4 * $0.bitmap.width * $0.bitmap.height } ?? 0) + v.subviews.map(walk).reduce(0, +)
+        }
+        return walk(v)
+    }
+
+    /// The shared cache holds any two of the demo's screens' pictures at 4K, so a screen built again
+    /// (each presentation builds its destination) makes none of them again.
+    @MainActor @Test func twoDemoScreensAt4KFitTheSharedCache() throws {
+        let bytes = try DemoScreen.names.map(Self.pictureBytes).sorted()
+        #expect(bytes.last! > 24 << 20, "the photo grid at 4K outgrew the old budget")
+        #expect(bytes.suffix(2).reduce(0, +) <= GeneratedImageCache.shared.budget)
+    }
+}
+
