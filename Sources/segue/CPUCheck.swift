@@ -5,10 +5,9 @@ import Foundation
 import Segue
 
 enum CPUCheck {
-    /// The flags a /proc/cpuinfo text lists for the CPU (its first "flags" line, parsed whole).
+    /// The flags a /proc/cpuinfo text lists for the CPU (its first processor's "flags", `Machine.field`).
     static func flags(_ cpuinfo: String) -> Set<Substring> {
-        guard let line = cpuinfo.split(separator: "\n").first(where: { $0.hasPrefix("flags") }) else { return [] }
-        return Set(line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == ":" }))
+        Set((Machine.field("flags", in: cpuinfo) ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" }))
     }
 
     /// The error to report when this build cannot run on this CPU, or nil when it can.

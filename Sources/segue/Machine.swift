@@ -21,16 +21,18 @@ struct Machine: Codable, Equatable {
              cores: ProcessInfo.processInfo.activeProcessorCount, required: InstructionSet.required)
     }
 
-    static func from(cpuinfo: String?, cores: Int, required: [String]) -> Machine {
-        // The first processor's fields: "name<tabs>: value" lines.
-        func field(_ name: String) -> String? {
-            for line in (cpuinfo ?? "").split(separator: "\n") {
-                let parts = line.split(separator: ":", maxSplits: 1)
-                guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name else { continue }
-                return parts[1].trimmingCharacters(in: .whitespaces)
-            }
-            return nil
+    /// The first processor's `name` in a /proc/cpuinfo text ("name<tabs>: value" lines), or nil.
+    static func field(_ name: String, in cpuinfo: String?) -> String? {
+        for line in (cpuinfo ?? "").split(separator: "\n") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name else { continue }
+            return parts[1].trimmingCharacters(in: .whitespaces)
         }
+        return nil
+    }
+
+    static func from(cpuinfo: String?, cores: Int, required: [String]) -> Machine {
+        func field(_ name: String) -> String? { Self.field(name, in: cpuinfo) }
         let vector = required.contains("avx512f") ? "avx512" : required.contains("avx2") ? "avx2" : "baseline"
         return Machine(cpu: field("model name").flatMap { $0.isEmpty ? nil : $0 } ?? "unknown CPU",
                        family: field("cpu family").flatMap { Int($0) }, model: field("model").flatMap { Int($0) },

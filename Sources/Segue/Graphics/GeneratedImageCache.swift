@@ -11,7 +11,7 @@ import Foundation
 final class GeneratedImageCache: @unchecked Sendable {
     /// Room for a 4K screen's pictures and more: the demo's photo grid at 3840×2160 is 32 landscapes
     /// of 470 × 470, 28 MB. With 24 MB they evicted each other as they were made, and every
-    /// transition to that screen made them all again — 100–270 ms of its start at 4K, 8–32 ms with
+    /// transition to that screen made them all again — 100–270 ms of its start at 4K, 8–44 ms with
     /// this budget; at 1080p and 1440p the cache never held 24 MB, and peak RSS is the same.
     static let shared = GeneratedImageCache(budget: 96 << 20)
 

@@ -231,6 +231,7 @@ struct LevelPlan {
                 queue.append((w.texture, h.x, h.y, Bitmap(uninitializedWidth: size.width, height: size.height)))
             }
         }
+        wanted = []                                              // the queue holds them from here on
     }
 
     /// Makes the first queued level not made yet (by a draw that read it, or the plan), on up to
