@@ -94,10 +94,10 @@ public final class PageCurlEffect: TransitionEffect {
             (a.x == 0 && b.x == 0) || (a.x == W && b.x == W) || (a.y == 0 && b.y == 0) || (a.y == H && b.y == H)
         }
     }
-    /// The shadow's darkness along its fall, as premultiplied black (reused from frame to frame).
-    private var shadowRamp: [UInt32] = []
-    /// The shadow polygon's corners on the device (reused from frame to frame).
-    private var shadowCorners: [(x: Double, y: Double)] = []
+    /// A shade's darkness along d (the shadow's fall, the crease's), as premultiplied black, and its
+    /// polygon's corners on the device (`drawRamp`; reused from frame to frame).
+    private var rampTable: [UInt32] = []
+    private var rampCorners: [(x: Double, y: Double)] = []
     /// A convex slab of the page (`fillSlab`), reused from frame to frame.
     private var slab: [(x: Double, y: Double, d: Double)] = []
 
@@ -196,8 +196,8 @@ public final class PageCurlEffect: TransitionEffect {
             func darkness(_ d: Double) -> Double { strength * 0.42 * pow(1 - smoothstep(fall.start, fall.end, d), 1.5) * f.opacity }
             let from = pageOpaque ? 0 : -Double.infinity     // an opaque page hides the rest
             if pr.toDevice.isAffine {
-                drawShadowRamp(from: from, to: fall.end + (beneath != nil ? 2 : 0), fall: fall, axis, pr.toDevice.affine, darkness,
-                               canvas, occluded: occluded, beneath: beneath)
+                drawRamp(from: from, to: fall.end + (beneath != nil ? 2 : 0), along: fall, axis, pr.toDevice.affine, darkness,
+                         canvas, occluded: occluded, beneath: beneath)
             } else {
                 drawShadowStrips(from: from, fall: fall, axis, pr, darkness, canvas, occluded: occluded)
             }
@@ -213,19 +213,37 @@ public final class PageCurlEffect: TransitionEffect {
         }
         // A vertex of the page's front, or of its back: the crest (φ = π/2) is a line of both, lit as
         // the side it is drawn for.
-        func vertex(back: Bool) -> (Double, Double, Double) -> MeshVertex {
+        // (Unshaded, a flat page with its crease's shade drawn over it.)
+        func vertex(back: Bool, shaded: Bool = true) -> (Double, Double, Double) -> MeshVertex {
             { x, y, d in
-                self.pageVertex(lift(x, y, d), u: x, v: y, pr: pr, texture: page, opacity: f.opacity, shade: contact(d), back: back)
+                self.pageVertex(lift(x, y, d), u: x, v: y, pr: pr, texture: page, opacity: f.opacity, shade: shaded ? contact(d) : 1,
+                                back: back)
             }
         }
         let frontVertex = vertex(back: false), backVertex = vertex(back: true)
-        // Flat: beyond the contact shade one polygon, then strips across it up to the axis.
+        // Flat: beyond the contact shade one polygon, then the shade up to the axis. That depends on d
+        // alone, so where the page lies flat on the screen (an affine page-to-device map) and opaque,
+        // it is one polygon filled with a ramp of black along n over the page (`drawCrease`): over its
+        // texels in the same pass where it lands on them one to one (`creaseBeneath`), else over the
+        // flat polygon, drawn plain up to the axis. Otherwise strips across it, each shaded linearly.
+        let creaseRamp = pr.toDevice.isAffine && pageOpaque && f.opacity >= 1
+        let creaseBeneath = creaseRamp && keptKey != nil
+            ? (image: page, dx: Int(f.pageToDevice.m41), dy: Int(f.pageToDevice.m42)) : nil
         flat.reset(); front.reset(); back.reset()
         backCover.removeAll(keepingCapacity: true); backCoverPolygons.removeAll(keepingCapacity: true)
         let margin = pr.coverMargin(page)
-        fillSlab(from: -.infinity, to: -reach, axis)
-        append(to: &flat, skirts: false, axis, frontVertex)
+        fillSlab(from: -.infinity, to: creaseRamp && creaseBeneath == nil ? 0 : -reach, axis)
+        append(to: &flat, skirts: false, axis, creaseRamp ? vertex(back: false, shaded: false) : frontVertex)
         let plainFlat = 0..<flat.vertices.count
+        // The crease's polygon reaches two device pixels past its ends, its ramp clear before it and
+        // darkest after: over the plain page's pixels on one side (the same texels) and under the
+        // roll's front on the other (drawn after it), so that no pixel between them is left undrawn.
+        func drawCrease(occluded: Occlusion?) {
+            guard creaseRamp else { return }
+            let past = 2 / pr.deviceScale
+            drawRamp(from: -reach - past, to: past, along: (start: -reach, end: 0), axis, pr.toDevice.affine, { 1 - contact($0) },
+                     canvas, occluded: occluded, beneath: creaseBeneath)
+        }
         // The strips are chords of the page (`ChordStrips`): where its texels land, across the axis
         // (device pixels), and its shade and highlight are interpolated linearly across each, so they
         // are cut where that strays at most half a pixel and two levels from the page's own.
@@ -246,8 +264,8 @@ public final class PageCurlEffect: TransitionEffect {
             cut(&frontLines, from: 0, to: crest)
             cut(&backLines, from: crest, to: Double.pi * r)
         }
-        var from = -reach
-        for to in creaseLines {
+        var from = creaseRamp ? 0 : -reach
+        for to in creaseLines where !creaseRamp {
             fillSlab(from: from, to: to, axis)
             append(to: &flat, skirts: false, axis, frontVertex)
             from = to
@@ -319,31 +337,33 @@ public final class PageCurlEffect: TransitionEffect {
         canvas.draw(under, texture: below, occluded: underSkip)
         drawShadow(occluded: occluded)
         canvas.draw(flat, texture: page, occluded: flatSkip)
+        drawCrease(occluded: flatSkip)
         canvas.draw(front, texture: page, occluded: occluded)
         canvas.draw(back, texture: page)
     }
 
-    /// The shadow over the page underneath as one polygon, the page between d = `from` and `to` (the
-    /// end of the fall or past it), filled with black as dark as `darkness(d)` at 256 evenly spaced d
-    /// of the fall (a level apart at most) — over the target, or over the page underneath `beneath`.
-    private func drawShadowRamp(from: Double, to: Double, fall: (start: Double, end: Double), _ axis: PageAxis,
-                                _ toDevice: AffineTransform, _ darkness: (Double) -> Double, _ canvas: Canvas, occluded: Occlusion?,
-                                beneath: (image: Bitmap, dx: Int, dy: Int)?) {
+    /// A shade along d as one polygon, the page between d = `from` and `to`, filled with black as dark
+    /// as `darkness(d)` at 256 evenly spaced d of `range` (a level apart at most; as dark as at its
+    /// ends beyond them) — over the target, or over the image `beneath` (a page landing texel for
+    /// texel): the shadow's fall over the page underneath, the crease's over the flat page.
+    private func drawRamp(from: Double, to: Double, along range: (start: Double, end: Double), _ axis: PageAxis,
+                          _ toDevice: AffineTransform, _ darkness: (Double) -> Double, _ canvas: Canvas, occluded: Occlusion?,
+                          beneath: (image: Bitmap, dx: Int, dy: Int)?) {
         fillSlab(from: from, to: to, axis)
         guard slab.count >= 3 else { return }
-        shadowRamp.removeAll(keepingCapacity: true)
+        rampTable.removeAll(keepingCapacity: true)
         for k in 0..<256 {
-            shadowRamp.append(alpha8(darkness(fall.start + (fall.end - fall.start) * Double(k) / 255)) << 24)
+            rampTable.append(alpha8(darkness(range.start + (range.end - range.start) * Double(k) / 255)) << 24)
         }
         // t = (d − start) / (end − start), d = n·p − L at page point p = toDevice⁻¹(x, y).
-        let inv = toDevice.inverted(), span = fall.end - fall.start
+        let inv = toDevice.inverted(), span = range.end - range.start
         let gx = (axis.nx * inv.a + axis.ny * inv.b) / span, gy = (axis.nx * inv.c + axis.ny * inv.d) / span
-        let g0 = (axis.nx * inv.tx + axis.ny * inv.ty - axis.L - fall.start) / span
-        shadowCorners.removeAll(keepingCapacity: true)
+        let g0 = (axis.nx * inv.tx + axis.ny * inv.ty - axis.L - range.start) / span
+        rampCorners.removeAll(keepingCapacity: true)
         for c in slab {
-            shadowCorners.append((x: c.x * toDevice.a + c.y * toDevice.c + toDevice.tx, y: c.x * toDevice.b + c.y * toDevice.d + toDevice.ty))
+            rampCorners.append((x: c.x * toDevice.a + c.y * toDevice.c + toDevice.tx, y: c.x * toDevice.b + c.y * toDevice.d + toDevice.ty))
         }
-        canvas.fill(convex: shadowCorners, ramp: AxialRamp(pixels: shadowRamp, f0: g0, fx: gx, fy: gy), occluded: occluded,
+        canvas.fill(convex: rampCorners, ramp: AxialRamp(pixels: rampTable, f0: g0, fx: gx, fy: gy), occluded: occluded,
                     beneath: beneath)
     }
 
