@@ -105,6 +105,42 @@ import Foundation
         #expect(snap[10, 10] == Color.systemRed.premultipliedPixel)
     }
 
+    /// A snapshot whose layer paints all of it opaquely takes its storage uncleared (a screen's
+    /// snapshot, 8 MB at 1080p, was cleared and painted over); one that leaves pixels clear is cleared.
+    /// Either way none of what the storage held shows — here recycled buffers full of magenta.
+    @Test func snapshotsNeverShowWhatTheirStorageHeld() {
+        let magenta: UInt32 = 0xffff_00ff
+        let w = 320, h = 240                                          // past PixelStore's minimum
+        func dirtyTheStore() { for _ in 0..<4 { _ = Bitmap(width: w, height: h, fill: magenta) } }
+        func spot(_ over: Layer) {
+            let s = makeLayer(Rect(x: 100, y: 80, width: 60, height: 40), .systemRed)
+            s.opacity = 0.5
+            over.addSublayer(s)
+        }
+        let opaque = makeLayer(Rect(x: 0, y: 0, width: Double(w), height: Double(h)), .white)
+        spot(opaque)
+        let clear = makeLayer(Rect(x: 0, y: 0, width: Double(w), height: Double(h)))
+        spot(clear)
+        let comp = Compositor()
+        #expect(comp.paintsWholly(opaque, opaque.model, .identity, width: w, height: h))
+        #expect(!comp.paintsWholly(clear, clear.model, .identity, width: w, height: h))
+        dirtyTheStore()
+        let a = comp.snapshot(opaque)
+        dirtyTheStore()
+        let b = comp.snapshot(clear)
+        var magentas = 0, opaqueGaps = 0, clearStray = 0
+        for y in 0..<h {
+            for x in 0..<w {
+                if a[x, y] == magenta || b[x, y] == magenta { magentas += 1 }
+                if a[x, y] >> 24 != 0xff { opaqueGaps += 1 }
+                let inSpot = x >= 100 && x < 160 && y >= 80 && y < 120
+                if !inSpot && b[x, y] != 0 { clearStray += 1 }
+            }
+        }
+        #expect(magentas == 0 && opaqueGaps == 0 && clearStray == 0)
+        #expect(a[10, 10] == Color.white.premultipliedPixel && a[130, 100] != Color.white.premultipliedPixel)
+    }
+
     final class Override: LayerContentOverride {
         var calls: [(Transform3D, Double, Rect)] = []
         func draw(in canvas: Canvas, layerToDevice: Transform3D, opacity: Double, bounds: Rect) {

@@ -108,13 +108,14 @@ extension Compositor {
             statistics.texturesReused += 1
         } else {
             let bitmap: Bitmap
+            let inner = Transform3D(translationX: phase.0 - ox, y: phase.1 - oy, z: 0)
+            let whole = paintsWholly(layer, s, inner, width: w, height: h)
             if let c = textures[key], c.bitmap.width == w, c.bitmap.height == h {
                 bitmap = c.bitmap
-                bitmap.fill(0)
+                if !whole { bitmap.fill(0) }
             } else {
-                bitmap = Bitmap(width: w, height: h)
+                bitmap = whole ? Bitmap(uninitializedWidth: w, height: h) : Bitmap(width: w, height: h)
             }
-            let inner = Transform3D(translationX: phase.0 - ox, y: phase.1 - oy, z: 0)
             flattening += 1
             drawOwnContent(layer, s, inner, opacity: 1, Canvas(target: bitmap), masked: false, masking: layer.masksToBounds)
             flattening -= 1

@@ -161,8 +161,8 @@ public final class Compositor {
         defer { usePresentation = saved }
         let s = state(layer)
         let w = max(1, Int(s.bounds.width.rounded(.up))), h = max(1, Int(s.bounds.height.rounded(.up)))
-        let bitmap = Bitmap(width: w, height: h)
         let m = Transform3D(translationX: -s.bounds.minX, y: -s.bounds.minY, z: 0)
+        let bitmap = paintsWholly(layer, s, m, width: w, height: h) ? Bitmap(uninitializedWidth: w, height: h) : Bitmap(width: w, height: h)
         // A snapshot is a frame of its own: caches it leaves behind age and go like a render's, so a
         // compositor that only ever snapshots (a transition's snapshotter) does not grow without end.
         frame += 1
@@ -172,6 +172,15 @@ public final class Compositor {
     }
 
     func state(_ layer: Layer) -> LayerState { usePresentation ? layer.presentationState() : layer.model }
+
+    /// Whether the layer's own content drawn with `m` (`drawOwnContent`) paints every pixel of a
+    /// `width` × `height` bitmap opaquely (`opaqueRect`), so that a new bitmap for it need not be
+    /// cleared first: a screen's snapshot, a still screen's texture (8 MB at 1080p, cleared and then
+    /// painted over, twice at each transition's start).
+    func paintsWholly(_ layer: Layer, _ s: LayerState, _ m: Transform3D, width: Int, height: Int) -> Bool {
+        guard FastPaths.enabled, layer.contentOverride == nil, let r = opaqueRect(layer, s, m, opacity: 1) else { return false }
+        return r.contains(PixelRect(x0: 0, y0: 0, x1: width, y1: height))
+    }
 
     /// Notes a draw into the render's target (not into a texture being filled, nor into no pixels):
     /// what an override keeping its frames must know of.
