@@ -124,6 +124,10 @@ import Foundation
         let comp = Compositor()
         #expect(comp.paintsWholly(opaque, opaque.model, .identity, width: w, height: h))
         #expect(!comp.paintsWholly(clear, clear.model, .identity, width: w, height: h))
+        // A snapshot draws the layer's own content, whatever draws in its place on screen (a
+        // running transition snapshotting the screen it covers).
+        opaque.contentOverride = Override()
+        #expect(comp.paintsWholly(opaque, opaque.model, .identity, width: w, height: h))
         dirtyTheStore()
         let a = comp.snapshot(opaque)
         dirtyTheStore()

@@ -93,13 +93,15 @@ extension Compositor {
 
     /// The whole device pixels the layer alone paints opaquely, if it is an opaque translated box: by
     /// its own background, or by a few sublayers that together cover its bounds (a transition's
-    /// container, clear itself, with the two pages side by side in it).
-    func opaqueRect(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity: Double, depth: Int = 0) -> PixelRect? {
+    /// container, clear itself, with the two pages side by side in it). `ownContent`: its content
+    /// drawn by `drawOwnContent`, as a snapshot draws it, not its `contentOverride`.
+    func opaqueRect(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity: Double, depth: Int = 0,
+                    ownContent: Bool = false) -> PixelRect? {
         guard !layer.isHidden, opacity * s.opacity >= 1, case .translation(let tx, let ty) = m.placement else { return nil }
         guard abs(tx) < 1e9, abs(ty) < 1e9, s.bounds.width < 1e9, s.bounds.height < 1e9 else { return nil }
         let box = PixelRect(x0: Int((s.bounds.minX + tx).rounded(.up)), y0: Int((s.bounds.minY + ty).rounded(.up)),
                             x1: Int((s.bounds.maxX + tx).rounded(.down)), y1: Int((s.bounds.maxY + ty).rounded(.down)))
-        if let o = layer.contentOverride { return o.paintsBoundsOpaquely ? box : nil }
+        if !ownContent, let o = layer.contentOverride { return o.paintsBoundsOpaquely ? box : nil }
         if s.cornerRadius == 0, let bg = s.backgroundColor, bg.alpha >= 1 { return box }
         // Covered by its sublayers: what their opaque boxes leave of the bounds, top one first (in
         // index order; a reordering zPosition is not looked into). Called per frame, so no arrays.

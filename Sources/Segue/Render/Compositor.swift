@@ -173,12 +173,12 @@ public final class Compositor {
 
     func state(_ layer: Layer) -> LayerState { usePresentation ? layer.presentationState() : layer.model }
 
-    /// Whether the layer's own content drawn with `m` (`drawOwnContent`) paints every pixel of a
-    /// `width` × `height` bitmap opaquely (`opaqueRect`), so that a new bitmap for it need not be
-    /// cleared first: a screen's snapshot, a still screen's texture (8 MB at 1080p, cleared and then
-    /// painted over, twice at each transition's start).
+    /// Whether the layer's own content drawn with `m` (`drawOwnContent`, not a `contentOverride`)
+    /// paints every pixel of a `width` × `height` bitmap opaquely (`opaqueRect`), so that a new bitmap
+    /// for it need not be cleared first: a screen's snapshot, a still screen's texture (8 MB at 1080p,
+    /// cleared and then painted over, two or three times at each transition's start).
     func paintsWholly(_ layer: Layer, _ s: LayerState, _ m: Transform3D, width: Int, height: Int) -> Bool {
-        guard FastPaths.enabled, layer.contentOverride == nil, let r = opaqueRect(layer, s, m, opacity: 1) else { return false }
+        guard FastPaths.enabled, let r = opaqueRect(layer, s, m, opacity: 1, ownContent: true) else { return false }
         return r.contains(PixelRect(x0: 0, y0: 0, x1: width, y1: height))
     }
 
