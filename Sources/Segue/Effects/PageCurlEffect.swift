@@ -212,8 +212,8 @@ public final class PageCurlEffect: TransitionEffect {
             1 - strength * 0.16 * (d <= 0 ? smoothstep(-reach, 0, d) : 1 - smoothstep(0, reach, d))
         }
         // A vertex of the page's front, or of its back: the crest (φ = π/2) is a line of both, lit as
-        // the side it is drawn for.
-        // (Unshaded, a flat page with its crease's shade drawn over it.)
+        // the side it is drawn for; `shaded: false` leaves out the crease's shade (a flat page that
+        // has it drawn over it as a ramp).
         func vertex(back: Bool, shaded: Bool = true) -> (Double, Double, Double) -> MeshVertex {
             { x, y, d in
                 self.pageVertex(lift(x, y, d), u: x, v: y, pr: pr, texture: page, opacity: f.opacity, shade: shaded ? contact(d) : 1,
