@@ -212,15 +212,17 @@ public final class PageCurlEffect: TransitionEffect {
             1 - strength * 0.16 * (d <= 0 ? smoothstep(-reach, 0, d) : 1 - smoothstep(0, reach, d))
         }
         // A vertex of the page's front, or of its back: the crest (φ = π/2) is a line of both, lit as
-        // the side it is drawn for; `shaded: false` leaves out the crease's shade (a flat page that
-        // has it drawn over it as a ramp).
-        func vertex(back: Bool, shaded: Bool = true) -> (Double, Double, Double) -> MeshVertex {
+        // the side it is drawn for.
+        func vertex(back: Bool) -> (Double, Double, Double) -> MeshVertex {
             { x, y, d in
-                self.pageVertex(lift(x, y, d), u: x, v: y, pr: pr, texture: page, opacity: f.opacity, shade: shaded ? contact(d) : 1,
-                                back: back)
+                self.pageVertex(lift(x, y, d), u: x, v: y, pr: pr, texture: page, opacity: f.opacity, shade: contact(d), back: back)
             }
         }
         let frontVertex = vertex(back: false), backVertex = vertex(back: true)
+        // A vertex of the flat page without the crease's shade (drawn over it as a ramp).
+        func plainVertex(_ x: Double, _ y: Double, _ d: Double) -> MeshVertex {
+            pageVertex(lift(x, y, d), u: x, v: y, pr: pr, texture: page, opacity: f.opacity, shade: 1, back: false)
+        }
         // Flat: beyond the contact shade one polygon, then the shade up to the axis. That depends on d
         // alone, so where the page lies flat on the screen (an affine page-to-device map) and opaque,
         // it is one polygon filled with a ramp of black along n over the page (`drawCrease`): over its
@@ -233,7 +235,7 @@ public final class PageCurlEffect: TransitionEffect {
         backCover.removeAll(keepingCapacity: true); backCoverPolygons.removeAll(keepingCapacity: true)
         let margin = pr.coverMargin(page)
         fillSlab(from: -.infinity, to: creaseRamp && creaseBeneath == nil ? 0 : -reach, axis)
-        append(to: &flat, skirts: false, axis, creaseRamp ? vertex(back: false, shaded: false) : frontVertex)
+        if creaseRamp { append(to: &flat, skirts: false, axis, plainVertex) } else { append(to: &flat, skirts: false, axis, frontVertex) }
         let plainFlat = 0..<flat.vertices.count
         // The crease's polygon reaches two device pixels past its ends, its ramp clear before it and
         // darkest after: over the plain page's pixels on one side (the same texels) and under the
