@@ -145,6 +145,68 @@ import Foundation
         #expect(a[10, 10] == Color.white.premultipliedPixel && a[130, 100] != Color.white.premultipliedPixel)
     }
 
+    /// A turned opaque layer hides a box inside it: every corner of the box lies at least the margin
+    /// inside the parallelogram, whatever the turn and the scale, and a square turned 45° hides the
+    /// square inscribed in it (its side / √2, less the margin).
+    @Test func aTurnedLayersBoxLiesInsideIt() {
+        var rng = SplitMix(seed: 11)
+        var found = 0
+        for _ in 0..<300 {
+            let angle = Double.random(in: 0..<Double.pi, using: &rng)
+            let (w, h) = (Double.random(in: 60...500, using: &rng), Double.random(in: 60...500, using: &rng))
+            let (sx, sy) = (Double.random(in: 0.5...2, using: &rng), Double.random(in: 0.5...2, using: &rng))
+            let o = (x: Double.random(in: -200...600, using: &rng), y: Double.random(in: -200...600, using: &rng))
+            let u = (x: w * sx * cos(angle), y: w * sx * sin(angle)), v = (x: -h * sy * sin(angle), y: h * sy * cos(angle))
+            guard let box = Compositor.inscribedBox(corner: o, (o.x + u.x, o.y + u.y), (o.x + v.x, o.y + v.y)) else { continue }
+            found += 1
+            // Distance of a point inside from each side's line: the parallelogram's sides are o + t·u,
+            // o + v + t·u, o + t·v, o + u + t·v.
+            func inside(_ x: Double, _ y: Double) -> Double {
+                func distance(_ a: (x: Double, y: Double), _ d: (x: Double, y: Double), _ other: (x: Double, y: Double)) -> Double {
+                    let n = (x: -d.y, y: d.x), len = (d.x * d.x + d.y * d.y).squareRoot()
+                    let side = ((other.x - a.x) * n.x + (other.y - a.y) * n.y) >= 0 ? 1.0 : -1.0
+                    return side * ((x - a.x) * n.x + (y - a.y) * n.y) / len
+                }
+                let ov = (x: o.x + v.x, y: o.y + v.y), ou = (x: o.x + u.x, y: o.y + u.y)
+                return min(distance(o, u, ov), distance(ov, u, o), distance(o, v, ou), distance(ou, v, o))
+            }
+            for (x, y) in [(box.x0, box.y0), (box.x1, box.y0), (box.x0, box.y1), (box.x1, box.y1)] {
+                #expect(inside(Double(x), Double(y)) >= Double(Compositor.turnedMargin) - 1e-6, "box \(box) at \(angle)")
+            }
+        }
+        #expect(found > 150)
+        let r = 100 / 2.squareRoot()
+        // A 100-pixel square turned 45° about (200, 200 + r): corners (200, 200), (200 + r, 200 + r),
+        // (200 − r, 200 + r), (200, 200 + 2r); the box inscribed in it is (100 − 2·2)/√2 ≈ 67.9 a side.
+        let diamond = Compositor.inscribedBox(corner: (200, 200), (200 + r, 200 + r), (200 - r, 200 + r))
+        #expect(diamond.map { abs(($0.x1 - $0.x0) - 67) <= 2 && abs(($0.y1 - $0.y0) - 67) <= 2 } == true, "\(String(describing: diamond))")
+    }
+
+    /// What a turned opaque card hides is not drawn beneath it — the same pixels as drawing all of it.
+    @Test func aTurnedOpaqueCardHidesWhatLiesBeneathIt() {
+        func scene() -> Layer {
+            let root = makeLayer(Rect(x: 0, y: 0, width: 400, height: 300), .white)
+            root.addSublayer(makeLayer(Rect(x: 120, y: 100, width: 160, height: 100), .systemRed))
+            let card = makeLayer(Rect(x: 60, y: 40, width: 280, height: 220), .systemBlue)
+            card.transform = Transform3D(rotationAngle: 0.35, x: 0, y: 0, z: 1)
+            card.addSublayer(makeLayer(Rect(x: 20, y: 20, width: 40, height: 40), .systemGreen))
+            root.addSublayer(card)
+            return root
+        }
+        let fast = Bitmap(width: 400, height: 300), reference = Bitmap(width: 400, height: 300)
+        let root = scene()
+        Compositor().render(root, into: fast)
+        FastPaths.$enabled.withValue(false) { Compositor().render(root, into: reference) }
+        #expect(FastPathTests.maxDifference(fast, reference) <= 1)
+        // The box it hides is big: most of the red box beneath and of the white around lies in it.
+        let comp = Compositor()
+        let card = root.sublayers[1]
+        let s = card.model
+        let m = s.toSuperlayer(anchorPoint: card.anchorPoint, parentSublayerTransform: .identity, parentPivot: .zero)
+        let box = comp.turnedOpaqueBox(card, s, m, opacity: 1)
+        #expect(box.map { $0.x1 - $0.x0 > 150 && $0.y1 - $0.y0 > 100 } == true, "\(String(describing: box))")
+    }
+
     final class Override: LayerContentOverride {
         var calls: [(Transform3D, Double, Rect)] = []
         func draw(in canvas: Canvas, layerToDevice: Transform3D, opacity: Double, bounds: Rect) {

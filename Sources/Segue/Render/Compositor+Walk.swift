@@ -127,6 +127,7 @@ extension Compositor {
     func forEachOpaqueBox(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity: Double, depth: Int = 0,
                           _ body: (PixelRect) -> Void) {
         if let r = opaqueRect(layer, s, m, opacity: opacity) { return body(r) }
+        if let r = turnedOpaqueBox(layer, s, m, opacity: opacity) { return body(r) }
         guard depth < 2, !layer.isHidden, opacity * s.opacity >= 1, case .translation = m.placement,
               layer.contentOverride == nil, layer.contents == nil, !layer.masksToBounds, layer.sublayers.count <= 4 else { return }
         let pivot = s.pivot(anchorPoint: layer.anchorPoint)
@@ -135,6 +136,53 @@ extension Compositor {
             forEachOpaqueBox(c, cs, placed(c, cs, in: s, pivot: pivot, m), opacity: opacity * s.opacity, depth: depth + 1, body)
         }
     }
+
+    /// For a layer that paints its bounds opaquely but lies turned or scaled on the device (a 2D map
+    /// other than a translation: a card rotating away), the largest box of whole device pixels inside
+    /// it, `turnedMargin` pixels in from its edges (they are feathered): what it hides of the layers
+    /// and the background beneath it. Per frame, so nothing allocated.
+    func turnedOpaqueBox(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity: Double) -> PixelRect? {
+        guard case .general = m.placement, m.isAffine, !layer.isHidden, opacity * s.opacity >= 1,
+              let own = opaqueRect(layer, s, .identity, opacity: opacity), !own.isEmpty else { return nil }
+        let t = m.affine
+        func device(_ x: Int, _ y: Int) -> (x: Double, y: Double) {
+            (Double(x) * t.a + Double(y) * t.c + t.tx, Double(x) * t.b + Double(y) * t.d + t.ty)
+        }
+        return Self.inscribedBox(corner: device(own.x0, own.y0), device(own.x1, own.y0), device(own.x0, own.y1))
+    }
+
+    /// The largest box of whole pixels inside the parallelogram with corner `o` and neighbouring
+    /// corners `ex` and `ey`, `turnedMargin` in from its sides; nil when under `turnedMinimum` a side
+    /// (not worth a piece of a region). Found by trying widths: the parallelogram centred at c with
+    /// half-sides u and v holds the box c ± (a, b) where |p|a + |q|b ≤ 1 and |r|a + |w|b ≤ 1, with
+    /// (p q; r w) the inverse of (u v).
+    static func inscribedBox(corner o: (x: Double, y: Double), _ ex: (x: Double, y: Double),
+                             _ ey: (x: Double, y: Double)) -> PixelRect? {
+        var u = ((ex.x - o.x) / 2, (ex.y - o.y) / 2), v = ((ey.x - o.x) / 2, (ey.y - o.y) / 2)
+        let c = (o.x + u.0 + v.0, o.y + u.1 + v.1)
+        // The half-sides shortened by the margin, along their own directions.
+        let lu = (u.0 * u.0 + u.1 * u.1).squareRoot(), lv = (v.0 * v.0 + v.1 * v.1).squareRoot()
+        let margin = Double(turnedMargin)
+        guard lu > margin + 1, lv > margin + 1, lu < 1e9, lv < 1e9, abs(c.0) < 1e9, abs(c.1) < 1e9 else { return nil }
+        u = (u.0 * (1 - margin / lu), u.1 * (1 - margin / lu)); v = (v.0 * (1 - margin / lv), v.1 * (1 - margin / lv))
+        let det = u.0 * v.1 - v.0 * u.1
+        guard abs(det) > 1e-9 else { return nil }
+        let p = abs(v.1 / det), q = abs(v.0 / det), r = abs(u.1 / det), w = abs(u.0 / det)
+        @inline(__always) func most(_ k: Double) -> Double { k > 1e-12 ? 1 / k : .infinity }
+        let widest = min(most(p), most(r))
+        guard widest.isFinite else { return nil }
+        var best = (a: 0.0, b: 0.0)
+        for k in 1...48 {
+            let a = widest * Double(k) / 48
+            let b = min((1 - p * a) * most(q), (1 - r * a) * most(w))
+            if b.isFinite && a * b > best.a * best.b { best = (a, b) }
+        }
+        let box = PixelRect(x0: Int((c.0 - best.a).rounded(.up)), y0: Int((c.1 - best.b).rounded(.up)),
+                            x1: Int((c.0 + best.a).rounded(.down)), y1: Int((c.1 + best.b).rounded(.down)))
+        return box.x1 - box.x0 >= turnedMinimum && box.y1 - box.y0 >= turnedMinimum ? box : nil
+    }
+    /// How far in from a turned layer's edges its box keeps, and the least side worth one (pixels).
+    static let turnedMargin = 2, turnedMinimum = 64
 
     /// Draws a layer and its subtree (`m`: layer bounds space → canvas).
     func drawLayer(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity: Double, _ canvas: Canvas) {
