@@ -122,8 +122,12 @@ final class Viewer {
             }
             // A watched scene file is looked at every half second, so the loop wakes that often (and no more).
             if watcher != nil { timeout = min(timeout ?? SceneWatcher.interval, SceneWatcher.interval) }
-            // Nothing to draw until woken: the sleep is idle time, not missed frames.
-            if !needsFrame { scheduler.markIdle() }
+            // Nothing to draw until woken: the sleep is idle time, not missed frames. Idle, the demo
+            // builds a screen it has not shown yet, so that its pictures are made before it is asked for.
+            if !needsFrame {
+                if watcher == nil, app.warmNextScreen() { timeout = 0 }
+                scheduler.markIdle()
+            }
             log(String(format: "wait %@ needs=%d next=%@ now=%.3f", timeout.map { String(format: "%.3f", $0) } ?? "forever",
                        needsFrame ? 1 : 0, window.nextFrameTime.map { String(format: "%.3f", $0) } ?? "nil", window.currentTime))
             _ = host.waitForEvents(timeout: timeout)

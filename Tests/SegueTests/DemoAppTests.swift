@@ -29,6 +29,21 @@ import Testing
         #expect(presented?.view.window === window)
     }
 
+    /// Idle time builds each demo screen once at the home's size (its pictures then wait in the
+    /// cache for the screen's first presentation), a screen a call, and again after a resize.
+    @Test func idleTimeBuildsEachScreenOncePerSize() {
+        let window = Window(size: Size(width: 320, height: 200))
+        let app = DemoApp(window: window)
+        _ = window.renderedBitmap()
+        var built = 0
+        while app.warmNextScreen() { built += 1; #expect(built <= DemoScreen.names.count) }
+        #expect(built == DemoScreen.names.count)
+        #expect(!app.warmNextScreen(), "nothing left at this size")
+        window.frame = Rect(x: 0, y: 0, width: 400, height: 250)
+        _ = window.renderedBitmap()
+        #expect(app.warmNextScreen(), "a new size builds them again")
+    }
+
     @Test func everyPlayableEntryRunsToItsEnd() {
         for entry in DemoCatalog.playable {
             guard let session = TransitionSession(entry: entry, size: Size(width: 320, height: 200), from: "inbox", to: "photos") else {

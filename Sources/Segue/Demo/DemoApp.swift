@@ -32,6 +32,22 @@ public final class DemoApp {
         homeButton = b
     }
 
+    /// The demo screens' sizes their pictures were made for (`warmNextScreen`).
+    private var warmed: [String: Size] = [:]
+
+    /// Builds one demo screen not yet built at the window's size and throws it away, so that its
+    /// generated pictures wait in the cache (`GeneratedImageCache`): the first presentation of each
+    /// screen made them — tens of milliseconds at 1080p, the start of that transition dropping frames.
+    /// For idle time (the viewer calls it while nothing is drawing), a screen a call. False when every
+    /// screen is built at this size.
+    @discardableResult public func warmNextScreen() -> Bool {
+        let size = home.view.bounds.size                     // as `HomeViewController.nextScreen` builds them
+        guard let name = DemoScreen.names.first(where: { warmed[$0] != size }) else { return false }
+        warmed[name] = size
+        if let v = DemoScreen.view(named: name, size: size) { v.layoutIfNeeded() }
+        return true
+    }
+
     /// Plays a catalogue entry from the home screen (returns home first if needed).
     public func play(_ name: String) -> Bool {
         guard let item = DemoCatalog.transition(named: name) else { return false }
