@@ -157,7 +157,8 @@ import Foundation
             let (sx, sy) = (Double.random(in: 0.5...2, using: &rng), Double.random(in: 0.5...2, using: &rng))
             let o = (x: Double.random(in: -200...600, using: &rng), y: Double.random(in: -200...600, using: &rng))
             let u = (x: w * sx * cos(angle), y: w * sx * sin(angle)), v = (x: -h * sy * sin(angle), y: h * sy * cos(angle))
-            guard let box = Compositor.inscribedBox(corner: o, (o.x + u.x, o.y + u.y), (o.x + v.x, o.y + v.y)) else { continue }
+            guard let box = Compositor.inscribedBox(corner: Point(x: o.x, y: o.y), Point(x: o.x + u.x, y: o.y + u.y),
+                                                    Point(x: o.x + v.x, y: o.y + v.y)) else { continue }
             found += 1
             // Distance of a point inside from each side's line: the parallelogram's sides are o + t·u,
             // o + v + t·u, o + t·v, o + u + t·v.
@@ -178,7 +179,7 @@ import Foundation
         let r = 100 / 2.squareRoot()
         // A 100-pixel square turned 45° about (200, 200 + r): corners (200, 200), (200 + r, 200 + r),
         // (200 − r, 200 + r), (200, 200 + 2r); the box inscribed in it is (100 − 2·2)/√2 ≈ 67.9 a side.
-        let diamond = Compositor.inscribedBox(corner: (200, 200), (200 + r, 200 + r), (200 - r, 200 + r))
+        let diamond = Compositor.inscribedBox(corner: Point(x: 200, y: 200), Point(x: 200 + r, y: 200 + r), Point(x: 200 - r, y: 200 + r))
         #expect(diamond.map { abs(($0.x1 - $0.x0) - 67) <= 2 && abs(($0.y1 - $0.y0) - 67) <= 2 } == true, "\(String(describing: diamond))")
     }
 

@@ -175,8 +175,9 @@ public final class PageCurlEffect: TransitionEffect {
         // its part in the shadow's fall is drawn with the shadow, the ramp over its texels in one pass
         // (`Canvas.fill(convex:ramp:beneath:)`), and the mesh draws only the rest.
         let keptKey = KeptKey(f, page: page, below: below, clip: canvas.clip)
-        let beneath = keptKey != nil && belowOpaque && f.opacity >= 1
-            ? (image: below, dx: Int(f.pageToDevice.m41), dy: Int(f.pageToDevice.m42)) : nil
+        // A page as `Canvas.fill(convex:ramp:beneath:)` reads it: its texels where it lands.
+        func landed(_ image: Bitmap) -> (image: Bitmap, dx: Int, dy: Int) { (image, Int(f.pageToDevice.m41), Int(f.pageToDevice.m42)) }
+        let beneath = keptKey != nil && belowOpaque && f.opacity >= 1 ? landed(below) : nil
         let fall = (start: 0.8 * r, end: 2.6 * r)
         under.reset()
         fillSlab(from: beneath != nil ? fall.end : pageOpaque ? 0 : -Double.infinity, to: .infinity, axis)
@@ -229,8 +230,7 @@ public final class PageCurlEffect: TransitionEffect {
         // texels in the same pass where it lands on them one to one (`creaseBeneath`), else over the
         // flat polygon, drawn plain up to the axis. Otherwise strips across it, each shaded linearly.
         let creaseRamp = pr.toDevice.isAffine && pageOpaque && f.opacity >= 1
-        let creaseBeneath = creaseRamp && keptKey != nil
-            ? (image: page, dx: Int(f.pageToDevice.m41), dy: Int(f.pageToDevice.m42)) : nil
+        let creaseBeneath = creaseRamp && keptKey != nil ? landed(page) : nil
         flat.reset(); front.reset(); back.reset()
         backCover.removeAll(keepingCapacity: true); backCoverPolygons.removeAll(keepingCapacity: true)
         let margin = pr.coverMargin(page)
@@ -363,7 +363,8 @@ public final class PageCurlEffect: TransitionEffect {
         let g0 = (axis.nx * inv.tx + axis.ny * inv.ty - axis.L - range.start) / span
         rampCorners.removeAll(keepingCapacity: true)
         for c in slab {
-            rampCorners.append((x: c.x * toDevice.a + c.y * toDevice.c + toDevice.tx, y: c.x * toDevice.b + c.y * toDevice.d + toDevice.ty))
+            let p = Point(x: c.x, y: c.y).applying(toDevice)
+            rampCorners.append((x: p.x, y: p.y))
         }
         canvas.fill(convex: rampCorners, ramp: AxialRamp(pixels: rampTable, f0: g0, fx: gx, fy: gy), occluded: occluded,
                     beneath: beneath)

@@ -144,10 +144,7 @@ extension Compositor {
     func turnedOpaqueBox(_ layer: Layer, _ s: LayerState, _ m: Transform3D, opacity: Double) -> PixelRect? {
         guard case .general = m.placement, m.isAffine, !layer.isHidden, opacity * s.opacity >= 1,
               let own = opaqueRect(layer, s, .identity, opacity: opacity), !own.isEmpty else { return nil }
-        let t = m.affine
-        func device(_ x: Int, _ y: Int) -> (x: Double, y: Double) {
-            (Double(x) * t.a + Double(y) * t.c + t.tx, Double(x) * t.b + Double(y) * t.d + t.ty)
-        }
+        func device(_ x: Int, _ y: Int) -> Point { Point(x: Double(x), y: Double(y)).applying(m.affine) }
         return Self.inscribedBox(corner: device(own.x0, own.y0), device(own.x1, own.y0), device(own.x0, own.y1))
     }
 
@@ -156,8 +153,7 @@ extension Compositor {
     /// (not worth a piece of a region). Found by trying widths: the parallelogram centred at c with
     /// half-sides u and v holds the box c ± (a, b) where |p|a + |q|b ≤ 1 and |r|a + |w|b ≤ 1, with
     /// (p q; r w) the inverse of (u v).
-    static func inscribedBox(corner o: (x: Double, y: Double), _ ex: (x: Double, y: Double),
-                             _ ey: (x: Double, y: Double)) -> PixelRect? {
+    static func inscribedBox(corner o: Point, _ ex: Point, _ ey: Point) -> PixelRect? {
         var u = ((ex.x - o.x) / 2, (ex.y - o.y) / 2), v = ((ey.x - o.x) / 2, (ey.y - o.y) / 2)
         let c = (o.x + u.0 + v.0, o.y + u.1 + v.1)
         // The half-sides shortened by the margin, along their own directions.
