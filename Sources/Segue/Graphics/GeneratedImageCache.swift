@@ -1,5 +1,6 @@
-// GeneratedImageCache: generated images (landscapes, gradients) kept by the parameters that make them,
-// least recently used out first, within a byte budget — as UIImage(named:) keeps the images it loads.
+// GeneratedImageCache: generated images (landscapes, gradients, layers' blurred shadows) kept by the
+// parameters that make them, least recently used out first, within a byte budget — as UIImage(named:)
+// keeps the images it loads.
 // A generated picture is a pure function of its parameters, so a screen built again (the demo builds
 // its destination screen each time it is presented) gets the same pixels without making them again:
 // tens of milliseconds at 1080p, most of a transition's start. Images in use by live views cost nothing

@@ -69,8 +69,9 @@ public final class Compositor {
     var walkDepth = 0
     /// The render canvas's held copy (Canvas+HeldCopy), emptied at the start of each render.
     private let held = HeldCopy()
-    /// Blurred shadow shapes, by shape, blur and colour.
-    var shadows: [ShadowKey: CachedShadow] = [:]
+    /// The shadows this compositor drew lately, by shape, blur and colour, and the frame each was last
+    /// drawn in: the shared cache's (Compositor+Shadow), looked up here without allocating.
+    var shadows: [ShadowKey: (bitmap: Bitmap, lastUsed: Int)] = [:]
     /// Counts renders; cache entries unused for a couple of frames are dropped.
     var frame = 0
     /// Model or presentation values for the walk in progress.
