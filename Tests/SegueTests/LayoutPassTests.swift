@@ -35,6 +35,30 @@ struct LayoutPassTests {
         #expect([root.displays, a.displays, b.displays, c.displays] == [1, 1, 1, 2])
     }
 
+    /// A view asked to lay out while its superview needs layout itself is laid out at the size its
+    /// superview gives it, not at the one it had: the ancestors needing layout go first, topmost down,
+    /// up to the first that does not (Core Animation's layoutIfNeeded). A navigation controller's
+    /// content was built at its placeholder 320 × 480 before its view, already resized, had laid it out.
+    @Test func ancestorsThatNeedLayoutGoFirst() {
+        let outer = Counting(frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        let inner = Counting(frame: outer.bounds), leaf = Counting(frame: outer.bounds)
+        outer.addSubview(inner); inner.addSubview(leaf)
+        var sizesSeen: [Size] = []
+        outer.onLayout = { inner.frame = outer.bounds }
+        inner.onLayout = { leaf.frame = inner.bounds }
+        leaf.onLayout = { sizesSeen.append(leaf.bounds.size) }
+        outer.frame = Rect(x: 0, y: 0, width: 1920, height: 1080)
+        leaf.layoutIfNeeded()
+        #expect(sizesSeen == [Size(width: 1920, height: 1080)], "laid out once, at the size its ancestors give it")
+        #expect([outer.layouts, inner.layouts, leaf.layouts] == [1, 1, 1])
+        // Settled, an ancestor above one that needs nothing is left alone.
+        let (root, a, b, c) = Self.chain()
+        a.setNeedsLayout()
+        c.setNeedsLayout()
+        c.layoutIfNeeded()
+        #expect([root.layouts, a.layouts, b.layouts, c.layouts] == [1, 1, 1, 2])
+    }
+
     @Test func aSubtreeAttachedToASettledTreeIsLaidOutAndDisplayed() {
         let (root, _, b, _) = Self.chain()
         let x = Counting(frame: Rect(x: 0, y: 0, width: 10, height: 10)), y = Counting(frame: Rect(x: 0, y: 0, width: 5, height: 5))

@@ -178,11 +178,19 @@ open class View {
     /// `setNeedsLayout` and when a subtree that needs it is attached (`markPending`).
     private var subtreeNeedsLayout = true
     public func setNeedsLayout() { needsLayout = true; markPending(layout: true); layer.setNeedsComposite() }
+    /// Lays out what needs it, from the topmost of this view's ancestors that needs layout itself (as
+    /// Core Animation does: their layout may resize this view) down through this view's subtree.
     public func layoutIfNeeded() {
+        var top = self
+        while let s = top.superview, s.needsLayout { top = s }
+        top.layoutSubtreeIfNeeded()
+    }
+
+    private func layoutSubtreeIfNeeded() {
         guard subtreeNeedsLayout else { return }
         subtreeNeedsLayout = false
         if needsLayout { needsLayout = false; layoutSubviews() }
-        for s in subviews { s.layoutIfNeeded() }
+        for s in subviews { s.layoutSubtreeIfNeeded() }
     }
     open func layoutSubviews() {}
 
