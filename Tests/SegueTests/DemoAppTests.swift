@@ -36,12 +36,30 @@ import Testing
         let app = DemoApp(window: window)
         _ = window.renderedBitmap()
         var built = 0
-        while app.warmNextScreen() { built += 1; #expect(built <= DemoScreen.names.count) }
-        #expect(built == DemoScreen.names.count)
+        while app.warmNextScreen() { built += 1; #expect(built <= DemoScreen.names.count + 1) }
+        #expect(built == DemoScreen.names.count + 1, "each screen, then the next one's view")
         #expect(!app.warmNextScreen(), "nothing left at this size")
         window.frame = Rect(x: 0, y: 0, width: 400, height: 250)
         _ = window.renderedBitmap()
         #expect(app.warmNextScreen(), "a new size builds them again")
+    }
+
+    /// The view idle time makes for the next screen is the one its presentation shows; after it, idle
+    /// time makes the following screen's.
+    @Test func thePreparedScreenIsTheOnePresented() throws {
+        let window = Window(size: Size(width: 320, height: 200))
+        let app = DemoApp(window: window)
+        _ = window.renderedBitmap()
+        while app.warmNextScreen() {}
+        let prepared = try #require(app.home.preparedScreen)
+        #expect(prepared.screenName == DemoScreen.names[0] && prepared.bounds.size == window.bounds.size)
+        #expect(app.play("crossDissolve"))
+        window.advance(by: 2)
+        let nav = (app.home.presentedViewController ?? app.home.navigationController?.presentedViewController) as? NavigationController
+        #expect(nav?.viewControllers.first?.view === prepared)
+        #expect(app.home.preparedScreen == nil)
+        #expect(app.warmNextScreen())
+        #expect(app.home.preparedScreen?.screenName == DemoScreen.names[1])
     }
 
     @Test func everyPlayableEntryRunsToItsEnd() {

@@ -38,11 +38,12 @@ public final class DemoApp {
     /// Builds one demo screen not yet built at the window's size and throws it away, so that its
     /// generated pictures wait in the cache (`GeneratedImageCache`): the first presentation of each
     /// screen made them — tens of milliseconds at 1080p, the start of that transition dropping frames.
-    /// For idle time (the viewer calls it while nothing is drawing), a screen a call. False when every
-    /// screen is built at this size.
+    /// Then makes the view of the screen the home presents next (`HomeViewController.prepareNextScreen`),
+    /// again after each presentation. For idle time (the viewer calls it while nothing is drawing), a
+    /// screen a call. False when there is nothing left to do at this size.
     @discardableResult public func warmNextScreen() -> Bool {
         let size = home.view.bounds.size                     // as `HomeViewController.nextScreen` builds them
-        guard let name = DemoScreen.names.first(where: { warmed[$0] != size }) else { return false }
+        guard let name = DemoScreen.names.first(where: { warmed[$0] != size }) else { return home.prepareNextScreen() }
         warmed[name] = size
         if let v = DemoScreen.view(named: name, size: size) { v.layoutIfNeeded() }
         return true

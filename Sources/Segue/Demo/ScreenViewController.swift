@@ -10,16 +10,21 @@ open class ScreenViewController: ViewController {
     var retained: AnyObject?
 
     private let initialSize: Size
+    /// A view of this screen made ahead (`HomeViewController.prepareNextScreen`), until loaded.
+    private var preparedView: DemoScreenView?
 
-    /// `size` is the view's size until its container sizes it (a full-screen page, as a nib would give).
-    public init(screen: String, size: Size = Size(width: 1280, height: 800)) {
+    /// `size` is the view's size until its container sizes it (a full-screen page, as a nib would give);
+    /// `view`, one of this screen made ahead, is taken as the view instead of building one.
+    public init(screen: String, size: Size = Size(width: 1280, height: 800), view: DemoScreenView? = nil) {
         screenName = screen
         initialSize = size
+        preparedView = view?.screenName == screen ? view : nil
         super.init()
     }
 
     override open func loadView() {
-        let v = DemoScreenView(screen: screenName, frame: Rect(origin: .zero, size: initialSize))
+        let v = preparedView ?? DemoScreenView(screen: screenName, frame: Rect(origin: .zero, size: initialSize))
+        preparedView = nil
         v.onRebuild = { [weak self] _ in self?.placeControls() }
         view = v
     }
