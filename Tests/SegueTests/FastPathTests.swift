@@ -80,6 +80,37 @@ import Testing
         }
     }
 
+    /// A magnified row's groups whose taps AVX2's permute reads (`magnifiedGroups`) are the general
+    /// span's pixels; a row that zooms less stops at its first group whose columns spread too wide.
+    @Test(.enabled(if: rowTaps8Available)) func magnifiedGroupsEqualTheGeneralBilinearSpan() {
+        var rng = SplitMix(seed: 29)
+        let (opaque, translucent) = Self.textures(96, 8, &rng)
+        var drawn = 0
+        for trial in 0..<400 {
+            let tex = trial % 2 == 0 ? opaque : translucent
+            let count = Int.random(in: 16...64, using: &rng)
+            // Zooms of 1.2 to 8, now and then one of 1 to 1.2, stepping either way.
+            let zoom = trial % 5 == 0 ? Double.random(in: 1...1.2, using: &rng) : Double.random(in: 1.2...8, using: &rng)
+            let dU = Int(Double(1 << 24) / zoom) * (trial % 7 == 0 ? -1 : 1)
+            let U0 = dU > 0 ? Int.random(in: 0..<(8 << 24), using: &rng) : Int.random(in: (70 << 24)..<(90 << 24), using: &rng)
+            let V = Int.random(in: 0..<(7 << 24), using: &rng)
+            guard (U0 + count * dU) >> 24 < 94, U0 + count * dU >= 0 else { continue }
+            let opacity: UInt32 = trial % 3 == 0 ? 255 : UInt32.random(in: 0...255, using: &rng)
+            let fast = Self.randomBitmap(64, 1, &rng), ref = fast.copy()
+            let columns = (0..<count).map { UInt32((U0 + $0 * dU) >> 24) }
+            let fractions = (0..<count).map { UInt32(((U0 + $0 * dU) >> 16) & 0xff) }
+            let done = magnifiedGroups(fast.row(0), count, UnsafeRawPointer(tex.pixels + (V >> 24) * tex.stride), tex.stride,
+                                       fy: UInt32((V >> 16) & 0xff), columns: columns, fractions: fractions, opacity: opacity)
+            #expect(done % 16 == 0 && done <= count)
+            if zoom >= 7.0 / 6 + 0.01 { #expect(done == count - count % 16, "trial \(trial): zoom \(zoom) drew \(done) of \(count)") }
+            drawn += done
+            var rU = U0, rV = V
+            bilinearSpan(ref.row(0), done, tex.pixels, tex.stride, &rU, &rV, dU, 0, opacity: opacity)
+            #expect(Array(Self.line(fast)) == Array(Self.line(ref)), "trial \(trial)")
+        }
+        #expect(drawn > 5000)
+    }
+
     @Test func affineSpanEqualsTheGeneralBilinearSpan() {
         var rng = SplitMix(seed: 19)
         let (opaque, translucent) = Self.textures(96, 96, &rng)

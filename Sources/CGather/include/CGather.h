@@ -19,8 +19,10 @@
 #include <immintrin.h>
 #define SEGUE_WINDOW_TAPS 1
 #define SEGUE_AVX512F __attribute__((target("avx512f")))
+#define SEGUE_TARGET_AVX2 __attribute__((target("avx2")))
 #else
 #define SEGUE_AVX512F
+#define SEGUE_TARGET_AVX2
 #endif
 
 /// Whether this CPU runs `segue_window_taps` (it has AVX-512F).
@@ -233,6 +235,46 @@ static inline __attribute__((always_inline)) segue_texels16 segue_tap_pairs16(co
     segue_texels8 h1 = right ? __builtin_shufflevector(c, d, 1, 3, 9, 11, 5, 7, 13, 15)
                              : __builtin_shufflevector(c, d, 0, 2, 8, 10, 4, 6, 12, 14);
     return __builtin_shufflevector(h0, h1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+}
+
+/// Whether this CPU runs `segue_row_taps8` (it has AVX2).
+static inline int segue_row_taps8_available(void) {
+#if SEGUE_WINDOW_TAPS
+    return __builtin_cpu_supports("avx2");
+#else
+    return 0;
+#endif
+}
+
+/// `segue_row_taps` for eight lanes with AVX2's one-source permute (vpermd): the four taps of eight
+/// samples on the row pair at `row` (and `row` + `stride`) whose left columns are `cx`, read from the
+/// eight texels of each row from the least column (lane 0's or lane 7's): two loads and four permutes
+/// against sixteen tap-pair loads. For an image drawn magnified by about 1.2 or more (eight pixels'
+/// left columns within six of each other: an upscaled gradient, a picture growing). Returns 0 and
+/// writes nothing unless every lane's left column lies within six of the least and the eight texels
+/// from there end inside the row's stride. The taps go to `taps`, t00 t10 t01 t11, each `spacing`
+/// entries after the last (16: the lanes of sixteen, eight at a time). Call only where
+/// `segue_row_taps8_available()`.
+static inline SEGUE_TARGET_AVX2 int segue_row_taps8(const uint32_t *row, long stride, const int32_t *cx, uint32_t *taps,
+                                                    long spacing) {
+#if SEGUE_WINDOW_TAPS
+    int left = cx[0] < cx[7] ? cx[0] : cx[7];
+    if (left < 0 || left + 8 > stride) return 0;
+    __m256i ix = _mm256_sub_epi32(_mm256_loadu_si256((const __m256i *)cx), _mm256_set1_epi32(left));
+    if (_mm256_movemask_epi8(_mm256_cmpgt_epi32(ix, _mm256_set1_epi32(6))) != 0 ||
+        _mm256_movemask_epi8(_mm256_cmpgt_epi32(_mm256_setzero_si256(), ix)) != 0) return 0;
+    __m256i ix1 = _mm256_add_epi32(ix, _mm256_set1_epi32(1));
+    __m256i top = _mm256_loadu_si256((const __m256i *)(row + left));
+    __m256i bottom = _mm256_loadu_si256((const __m256i *)(row + left + stride));
+    _mm256_storeu_si256((__m256i *)taps, _mm256_permutevar8x32_epi32(top, ix));
+    _mm256_storeu_si256((__m256i *)(taps + spacing), _mm256_permutevar8x32_epi32(top, ix1));
+    _mm256_storeu_si256((__m256i *)(taps + 2 * spacing), _mm256_permutevar8x32_epi32(bottom, ix));
+    _mm256_storeu_si256((__m256i *)(taps + 3 * spacing), _mm256_permutevar8x32_epi32(bottom, ix1));
+    return 1;
+#else
+    (void)row; (void)stride; (void)cx; (void)taps; (void)spacing;
+    return 0;
+#endif
 }
 
 /// Eight entries of a table read from one window of it: `out[i]` = `table[index[i]]` for indices

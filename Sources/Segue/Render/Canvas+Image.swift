@@ -328,6 +328,9 @@ extension Canvas {
         let (ins, ine) = inner.0 < inner.1 ? inner : (oe, oe)
         let U0 = fixed((u0 - 0.5 + Double(os) * dudx)) + weightRounding
         let left = ins - os, edges = left + oe - ine
+        // Magnified by about 7/6 or more (eight pixels' left columns within six of each other), where the
+        // window does not read the taps: each inner row's first by AVX2's permute (`magnifiedGroups`).
+        let magnified = rowTaps8Available && ine - ins >= 16 && 7 * abs(dU) <= 6 << fracBits
         guard edges <= 8 else { return false }
         // Each edge column's factor on the inner rows: 0 none, 256 full, else alpha8 of its coverage.
         // (A constant once made: a `var` captured by the row loop below was boxed on the heap each draw.)
@@ -370,9 +373,13 @@ extension Canvas {
                 }
                 for k in 0..<left { edgePixel(row + os + k, k, U, V); U += dU }
                 if let taps {
-                    let n = ine - ins
-                    scaledRow(row + ins, n, image.pixels, image.stride, V, columns: taps.baseAddress!,
-                              fractions: taps.baseAddress! + n, opacity: opacity)
+                    let n = ine - ins, c = taps.baseAddress!
+                    // Magnified, the groups whose taps fit eight texels a row first (`magnifiedGroups`).
+                    let done = !magnified ? 0
+                        : magnifiedGroups(row + ins, n, UnsafeRawPointer(image.pixels + (V >> fracBits) * image.stride), image.stride,
+                                          fy: UInt32(truncatingIfNeeded: V >> (fracBits - 8)) & 0xff, columns: c, fractions: c + n, opacity: opacity)
+                    scaledRow(row + ins + done, n - done, image.pixels, image.stride, V, columns: c + done,
+                              fractions: c + n + done, opacity: opacity)
                     U = U0 + (ine - os) * dU
                 } else if ins < ine {
                     innerSpan(image, row + ins, ine - ins, &U, &V, dU, 0, opacity: opacity)  // V stays: dV = 0

@@ -21,6 +21,7 @@
 // pixels ahead itself. The mesh kernels are in MeshSpans.
 
 import CPrefetch
+import CGather
 
 /// A switch for tests: off (`FastPaths.$enabled.withValue(false) { … }`), draws on that task take the
 /// reference loops and the compositor draws every layer directly (same pixels, slower). Task-local, so
@@ -159,6 +160,47 @@ func scaledRow(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeM
         put(dst + i, sampleInside(tex, stride, Int(columns[i]) << 24 | Int(fractions[i]) << 16, V), opacity)
         i += 1
     }
+}
+
+/// Whether this build reads a magnified row's taps by AVX2's permute (`magnifiedGroups`): release builds
+/// for AVX2 without AVX-512 (which reads them from its window); debug builds wherever the CPU has
+/// AVX2, so that the tests run it. The demo's music screen draws two gradients made at a quarter of
+/// their size (its 1920 × 1080 background, its 807 × 807 card): 5.6 ms of its snapshot with the
+/// tap-pair loads, 3.1 ms with the permutes (samples of one render, one core, the Zen 2 of 2026-12-07).
+#if SEGUE_AVX512
+let rowTaps8Available = false
+#elseif SEGUE_AVX2
+let rowTaps8Available = true
+#elseif DEBUG
+let rowTaps8Available = segue_row_taps8_available() != 0
+#else
+let rowTaps8Available = false
+#endif
+
+/// `scaledRow`'s groups of sixteen for a magnified row, their taps read by AVX2's permute: each half
+/// of eight from the eight texels of each row from its least column (`segue_row_taps8`, CGather).
+/// Draws groups from the row's start while their taps fit, and returns where it stopped (a multiple
+/// of sixteen); `scaledRow` draws the rest. (A loop of its own: inside `scaledRow`'s, the 6.3
+/// compiler crashed emitting `scaledRow`.)
+@inline(__always)
+func magnifiedGroups(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ top: UnsafeRawPointer, _ stride: Int, fy: UInt32,
+                     columns: UnsafePointer<UInt32>, fractions: UnsafePointer<UInt32>, opacity: UInt32) -> Int {
+    let row = top.assumingMemoryBound(to: UInt32.self), fys = Px16(repeating: fy)
+    var taps = (Px16(), Px16(), Px16(), Px16())
+    var i = 0
+    while i + 16 <= count {
+        let fits = withUnsafeMutableBytes(of: &taps) {
+            let c = UnsafeRawPointer(columns + i).assumingMemoryBound(to: Int32.self)
+            let out = $0.baseAddress!.assumingMemoryBound(to: UInt32.self)
+            return segue_row_taps8(row, stride, c, out, 16) != 0 && segue_row_taps8(row, stride, c + 8, out + 8, 16) != 0
+        }
+        guard fits else { break }
+        let fx = UnsafeRawPointer(fractions + i).loadUnaligned(as: Px16.self)
+        let (rb, ag) = bilinear16Lanes(taps.0, taps.1, taps.2, taps.3, fx, fys)
+        putLanes16(dst + i, rb, ag, opacity: opacity)
+        i += 16
+    }
+    return i
 }
 
 /// The taps of sixteen pixels of a scaled row whose left tap columns are `cols`, where those step by
