@@ -79,8 +79,8 @@ extension Compositor {
     /// row counts as zero), rounded. Each row is copied between zeros first, so the running sum's loop
     /// has no tests.
     private nonisolated static func blurRows(from: UnsafePointer<Int32>, to: UnsafeMutablePointer<Int32>, width w: Int, height h: Int,
-                                 _ divide: BoxDivision) {
-        let left = divide.width / 2, right = divide.width - 1 - left
+                                             _ divide: BoxDivision) {
+        let left = divide.width / 2
         let padded = UnsafeMutablePointer<Int32>.allocate(capacity: w + divide.width)
         defer { padded.deallocate() }
         padded.initialize(repeating: 0, count: w + divide.width)
@@ -99,7 +99,7 @@ extension Compositor {
     /// One box pass down every column at once: a row of the columns' running sums, moved down a row at
     /// a time (a vector loop along the row).
     private nonisolated static func blurColumns(from: UnsafePointer<Int32>, to: UnsafeMutablePointer<Int32>, width w: Int, height h: Int,
-                                    _ divide: BoxDivision) {
+                                                _ divide: BoxDivision) {
         let left = divide.width / 2, right = divide.width - 1 - left
         let sums = UnsafeMutablePointer<Int32>.allocate(capacity: w)
         defer { sums.deallocate() }
