@@ -123,7 +123,8 @@ final class Viewer {
             // A watched scene file is looked at every half second, so the loop wakes that often (and no more).
             if watcher != nil { timeout = min(timeout ?? SceneWatcher.interval, SceneWatcher.interval) }
             // Nothing to draw until woken: the sleep is idle time, not missed frames. Idle, the demo
-            // builds a screen it has not shown yet, so that its pictures are made before it is asked for.
+            // builds a screen it has not shown yet, so that its pictures are made before it is asked for,
+            // then the view of the one it presents next (`DemoApp.warmNextScreen`).
             if !needsFrame {
                 if watcher == nil, app.warmNextScreen() { timeout = 0 }
                 scheduler.markIdle()

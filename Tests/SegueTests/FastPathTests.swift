@@ -99,8 +99,8 @@ import Testing
             let fast = Self.randomBitmap(64, 1, &rng), ref = fast.copy()
             let columns = (0..<count).map { UInt32((U0 + $0 * dU) >> 24) }
             let fractions = (0..<count).map { UInt32(((U0 + $0 * dU) >> 16) & 0xff) }
-            let done = magnifiedGroups(fast.row(0), count, UnsafeRawPointer(tex.pixels + (V >> 24) * tex.stride), tex.stride,
-                                       fy: UInt32((V >> 16) & 0xff), columns: columns, fractions: fractions, opacity: opacity)
+            let done = magnifiedGroups(fast.row(0), count, tex.pixels, tex.stride, V, columns: columns, fractions: fractions,
+                                       opacity: opacity)
             #expect(done % 16 == 0 && done <= count)
             if zoom >= 7.0 / 6 + 0.01 { #expect(done == count - count % 16, "trial \(trial): zoom \(zoom) drew \(done) of \(count)") }
             drawn += done

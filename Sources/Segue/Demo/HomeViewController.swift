@@ -72,14 +72,17 @@ public final class HomeViewController: ViewController, ViewControllerTransitioni
     }
 
     /// The next demo screen to present, in turn — in the view `prepareNextScreen` made for it, if
-    /// that is still of this name and size.
+    /// that is still of this size (the controller takes it only if it is of this screen).
     private func nextScreen() -> ScreenViewController {
-        let name = DemoScreen.names[screenIndex % DemoScreen.names.count], size = view.bounds.size
-        let ready = preparedScreen.flatMap { $0.screenName == name && $0.bounds.size == size ? $0 : nil }
+        let size = view.bounds.size
+        let vc = ScreenViewController(screen: nextName, size: size, view: preparedScreen.flatMap { $0.bounds.size == size ? $0 : nil })
         preparedScreen = nil
         screenIndex += 1
-        return ScreenViewController(screen: name, size: size, view: ready)
+        return vc
     }
+
+    /// The demo screen `nextScreen` presents next.
+    private var nextName: String { DemoScreen.names[screenIndex % DemoScreen.names.count] }
 
     /// The view of the screen `nextScreen` presents next, made in idle time.
     private(set) var preparedScreen: DemoScreenView?
@@ -89,7 +92,7 @@ public final class HomeViewController: ViewController, ViewControllerTransitioni
     /// start only places and snapshots it (on the Zen 2 of 2026-12-07, building the photo grid took
     /// 8 ms of its start, making the music card's shadow 9–11). False when it is made already.
     func prepareNextScreen() -> Bool {
-        let name = DemoScreen.names[screenIndex % DemoScreen.names.count], size = view.bounds.size
+        let name = nextName, size = view.bounds.size
         guard size.width >= 1, size.height >= 1,
               preparedScreen.map({ $0.screenName != name || $0.bounds.size != size }) ?? true else { return false }
         let v = DemoScreenView(screen: name, frame: Rect(origin: .zero, size: size))

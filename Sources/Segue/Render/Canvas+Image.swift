@@ -376,8 +376,7 @@ extension Canvas {
                     let n = ine - ins, c = taps.baseAddress!
                     // Magnified, the groups whose taps fit eight texels a row first (`magnifiedGroups`).
                     let done = !magnified ? 0
-                        : magnifiedGroups(row + ins, n, UnsafeRawPointer(image.pixels + (V >> fracBits) * image.stride), image.stride,
-                                          fy: UInt32(truncatingIfNeeded: V >> (fracBits - 8)) & 0xff, columns: c, fractions: c + n, opacity: opacity)
+                        : magnifiedGroups(row + ins, n, image.pixels, image.stride, V, columns: c, fractions: c + n, opacity: opacity)
                     scaledRow(row + ins + done, n - done, image.pixels, image.stride, V, columns: c + done,
                               fractions: c + n + done, opacity: opacity)
                     U = U0 + (ine - os) * dU

@@ -48,29 +48,30 @@ extension Compositor {
         let w = Int(key.width.rounded(.up)) + 2 * margin, h = Int(key.height.rounded(.up)) + 2 * margin
         let box = RoundedBox(x0: Double(margin), y0: Double(margin), x1: Double(margin) + key.width,
                              y1: Double(margin) + key.height, r: key.cornerRadius)
-        var mask = [Int32](repeating: 0, count: w * h), other = [Int32](repeating: 0, count: w * h)
-        mask.withUnsafeMutableBufferPointer { a in
-            // Coverage, worked out only where it varies along a row (the corners and the sides).
-            for y in 0..<h {
-                let row = a.baseAddress! + y * w
-                @inline(__always) func cover(_ x: Int) -> Int32 { Int32((box.coverage(x, y) * 255).rounded()) }
-                let (leftEnd, rightStart) = box.variableColumns(row: y)
-                let lo = max(0, min(w, leftEnd)), hi = max(lo, min(w, rightStart))
-                for x in 0..<lo { row[x] = cover(x) }
-                if lo < hi { let c = cover(lo); for x in lo..<hi { row[x] = c } }
-                for x in hi..<w { row[x] = cover(x) }
-            }
-            let bw = shadowBoxWidth(key.radius)
-            guard key.radius > 0 && bw > 1 else { return }
+        // The mask and, to blur, a second plane: every entry written before it is read.
+        let mask = UnsafeMutablePointer<Int32>.allocate(capacity: w * h)
+        defer { mask.deallocate() }
+        // Coverage, worked out only where it varies along a row (the corners and the sides).
+        for y in 0..<h {
+            let row = mask + y * w
+            @inline(__always) func cover(_ x: Int) -> Int32 { Int32((box.coverage(x, y) * 255).rounded()) }
+            let (leftEnd, rightStart) = box.variableColumns(row: y)
+            let lo = max(0, min(w, leftEnd)), hi = max(lo, min(w, rightStart))
+            for x in 0..<lo { row[x] = cover(x) }
+            if lo < hi { let c = cover(lo); for x in lo..<hi { row[x] = c } }
+            for x in hi..<w { row[x] = cover(x) }
+        }
+        let bw = shadowBoxWidth(key.radius)
+        if key.radius > 0 && bw > 1 {
             let divide = BoxDivision(width: bw)
-            other.withUnsafeMutableBufferPointer { b in
-                for _ in 0..<3 {
-                    blurRows(from: a.baseAddress!, to: b.baseAddress!, width: w, height: h, divide)
-                    blurColumns(from: b.baseAddress!, to: a.baseAddress!, width: w, height: h, divide)
-                }
+            let other = UnsafeMutablePointer<Int32>.allocate(capacity: w * h)
+            defer { other.deallocate() }
+            for _ in 0..<3 {
+                blurRows(from: mask, to: other, width: w, height: h, divide)
+                blurColumns(from: other, to: mask, width: w, height: h, divide)
             }
         }
-        let bitmap = Bitmap(width: w, height: h)
+        let bitmap = Bitmap(uninitializedWidth: w, height: h)
         for i in 0..<(w * h) { bitmap.pixels[i] = scale(key.pixel, UInt32(min(255, max(0, mask[i])))) }
         return bitmap
     }

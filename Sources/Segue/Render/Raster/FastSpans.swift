@@ -177,15 +177,15 @@ let rowTaps8Available = segue_row_taps8_available() != 0
 let rowTaps8Available = false
 #endif
 
-/// `scaledRow`'s groups of sixteen for a magnified row, their taps read by AVX2's permute: each half
+/// `scaledRow`'s groups of sixteen for a magnified row (the same arguments), their taps read by AVX2's permute: each half
 /// of eight from the eight texels of each row from its least column (`segue_row_taps8`, CGather).
 /// Draws groups from the row's start while their taps fit, and returns where it stopped (a multiple
 /// of sixteen); `scaledRow` draws the rest. (A loop of its own: inside `scaledRow`'s, the 6.3
 /// compiler crashed emitting `scaledRow`.)
 @inline(__always)
-func magnifiedGroups(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ top: UnsafeRawPointer, _ stride: Int, fy: UInt32,
-                     columns: UnsafePointer<UInt32>, fractions: UnsafePointer<UInt32>, opacity: UInt32) -> Int {
-    let row = top.assumingMemoryBound(to: UInt32.self), fys = Px16(repeating: fy)
+func magnifiedGroups(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ tex: UnsafeMutablePointer<UInt32>, _ stride: Int,
+                     _ V: Int, columns: UnsafePointer<UInt32>, fractions: UnsafePointer<UInt32>, opacity: UInt32) -> Int {
+    let row = UnsafePointer(tex + (V >> 24) * stride), fys = Px16(repeating: UInt32(truncatingIfNeeded: V >> 16) & 0xff)
     var taps = (Px16(), Px16(), Px16(), Px16())
     var i = 0
     while i + 16 <= count {
