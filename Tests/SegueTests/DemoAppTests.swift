@@ -62,6 +62,27 @@ import Testing
         #expect(app.home.preparedScreen?.screenName == DemoScreen.names[1])
     }
 
+    /// Not while a finger is down or a transition runs (an interactive one waits for pointer moves, and
+    /// a screen built between two of them would keep the next frame waiting): after, again.
+    @Test func noIdleWorkWhileAFingerIsDownOrATransitionRuns() {
+        let window = Window(size: Size(width: 320, height: 200))
+        let app = DemoApp(window: window)
+        _ = window.renderedBitmap()
+        while app.warmNextScreen() {}
+        // A drag on the home's right half starts an interactive page curl to the prepared screen.
+        window.pointerDown(at: Point(x: 300, y: 100))
+        #expect(!app.warmNextScreen(), "a finger is down")
+        for k in 1...4 { window.advance(by: 1.0 / 60); window.pointerMoved(to: Point(x: 300 - 30 * Double(k), y: 100)) }
+        #expect(window.activeTransition != nil && app.home.preparedScreen == nil, "the prepared screen was presented")
+        #expect(!app.warmNextScreen(), "a finger is down, a transition runs")
+        window.pointerUp(at: Point(x: 170, y: 100))
+        #expect(window.activeTransition != nil)
+        #expect(!app.warmNextScreen(), "the transition finishes on its own")
+        window.advance(by: 3)
+        #expect(window.activeTransition == nil)
+        #expect(app.warmNextScreen() && app.home.preparedScreen?.screenName == DemoScreen.names[1], "idle again: the next one")
+    }
+
     @Test func everyPlayableEntryRunsToItsEnd() {
         for entry in DemoCatalog.playable {
             guard let session = TransitionSession(entry: entry, size: Size(width: 320, height: 200), from: "inbox", to: "photos") else {

@@ -40,8 +40,12 @@ public final class DemoApp {
     /// screen made them — tens of milliseconds at 1080p, the start of that transition dropping frames.
     /// Then makes the view of the screen the home presents next (`HomeViewController.prepareNextScreen`),
     /// again after each presentation. For idle time (the viewer calls it while nothing is drawing), a
-    /// screen a call. False when there is nothing left to do at this size.
+    /// screen a call. False when there is nothing left to do at this size — or nothing to do now: while
+    /// a finger is down or a transition runs, the window is not idle between frames but waiting for the
+    /// next pointer move, which a screen built then (15 ms at 1080p) would keep waiting — the frame
+    /// after a drag-to-curl's first one came that much late.
     @discardableResult public func warmNextScreen() -> Bool {
+        guard !EventDispatch.isTracking(window), window.runningTransitions.isEmpty else { return false }
         let size = home.view.bounds.size                     // as `HomeViewController.nextScreen` builds them
         guard let name = DemoScreen.names.first(where: { warmed[$0] != size }) else { return home.prepareNextScreen() }
         warmed[name] = size
