@@ -6,6 +6,9 @@ public final class DemoScreenView: View {
     public let screenName: String
     private var builtSize: Size?
     private var content: View?
+    /// The screen's content as built for the current size (the view's first subview; overlays such
+    /// as a controller's floating buttons go above it).
+    var contentView: View? { content }
     /// Called after the content was rebuilt for a new size.
     var onRebuild: ((DemoScreenView) -> Void)?
 

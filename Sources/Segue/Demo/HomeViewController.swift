@@ -88,9 +88,12 @@ public final class HomeViewController: ViewController, ViewControllerTransitioni
     private(set) var preparedScreen: DemoScreenView?
 
     /// Makes the view of the screen `nextScreen` presents next, at the home's size, in idle time:
-    /// built, laid out, its text drawn and its shadows made (drawn once), so that the presentation's
-    /// start only places and snapshots it (on the Zen 2 of 2026-12-07, building the photo grid took
-    /// 8 ms of its start, making the music card's shadow 9–11). False when it is made already.
+    /// built, laid out, its text drawn and its content rasterized (drawn once, shadows and all), so
+    /// that the presentation's start only places it and snapshots it — its content a copy of the
+    /// picture made here (`Layer.shouldRasterize`; the screen's controller puts its buttons over the
+    /// content). On the Zen 2 of 2026-12-07, building the photo grid took 8 ms of its start, making
+    /// the music card's shadow 9–11; on the Zen 4 the new screen's snapshot took 5–8 ms of a
+    /// drag-to-curl's start. False when it is made already.
     func prepareNextScreen() -> Bool {
         let name = nextName, size = view.bounds.size
         guard size.width >= 1, size.height >= 1,
@@ -98,7 +101,10 @@ public final class HomeViewController: ViewController, ViewControllerTransitioni
         let v = DemoScreenView(screen: name, frame: Rect(origin: .zero, size: size))
         v.layoutIfNeeded()
         v.displayIfNeeded()
-        _ = Compositor().snapshot(v.layer, presentation: false)
+        if let content = v.contentView {
+            content.layer.shouldRasterize = true
+            _ = Compositor().snapshot(content.layer, presentation: false)
+        }
         preparedScreen = v
         return true
     }

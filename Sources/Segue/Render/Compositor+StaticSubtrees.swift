@@ -41,8 +41,11 @@ extension Compositor {
         // and thrown away.
         let changing = seen.map { $0.frame == frame - 1 && $0.digest != d } ?? false
         let moving = usePresentation && !changing && Self.movesAsItIs(layer)
-        // A texture already made for exactly this look (or handed over by a finished transition) is
-        // used whatever happened last frame.
+        // A texture already made for exactly this look (or handed over by a finished transition, or
+        // kept with a rasterized layer) is used whatever happened last frame.
+        if textures[key]?.digest != d, let r = layer.rasterized, r.digest == d, r.bitmap.contentVersion == r.version {
+            adopt(r.bitmap, of: layer, s, digest: d)
+        }
         let ready = textures[key]?.digest == d
         // Inside a texture being filled, a layer that held still gets a texture of its own only if it
         // was drawn that way last frame too: the outer texture is usually reused from then on, and the
@@ -75,12 +78,16 @@ extension Compositor {
         usePresentation = true
         defer { usePresentation = saved }
         let s = state(layer)
+        adopt(bitmap, of: layer, s, digest: digest(layer, s, phase: (0, 0)))
+    }
+
+    /// Takes a snapshot of the layer showing the look `digest` as its texture.
+    func adopt(_ bitmap: Bitmap, of layer: Layer, _ s: LayerState, digest: Int) {
         // The snapshot covers the layer's bounds; it is the texture only where that is the box a
         // flatten covers (nothing drawn outside the bounds, bounds on whole pixels).
         guard let (ox, oy, w, h) = flattenBox(layer, s, phase: (0, 0)), ox == s.bounds.minX, oy == s.bounds.minY,
               w == bitmap.width, h == bitmap.height else { return }
-        textures[ObjectIdentifier(layer)] = CachedTexture(bitmap: bitmap, digest: digest(layer, s, phase: (0, 0)),
-                                                          originX: ox, originY: oy, lastUsed: frame)
+        textures[ObjectIdentifier(layer)] = CachedTexture(bitmap: bitmap, digest: digest, originX: ox, originY: oy, lastUsed: frame)
     }
 }
 

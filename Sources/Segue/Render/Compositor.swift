@@ -169,6 +169,7 @@ public final class Compositor {
         frame += 1
         drawOwnContent(layer, s, m, opacity: 1, Canvas(target: bitmap), masked: false, masking: layer.masksToBounds)
         evict()
+        if layer.shouldRasterize { layer.rasterized = (bitmap, digest(layer, s, phase: (0, 0)), bitmap.contentVersion) }
         return bitmap
     }
 

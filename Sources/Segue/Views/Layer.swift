@@ -128,6 +128,15 @@ open class Layer {
     public var contentsGravity: ContentsGravity = .resize { didSet { setNeedsComposite() } }
     /// Set while a transition draws this layer in place of its content and sublayers.
     public var contentOverride: LayerContentOverride? { didSet { setNeedsComposite() } }
+    /// CALayer's `shouldRasterize` (at scale 1): a snapshot of the layer (`Compositor.snapshot`) is
+    /// kept with it as its picture, and any compositor then draws the layer and its sublayers in place
+    /// (translated to whole pixels) from that picture, not only the one that made it, while they keep
+    /// the look it shows — a screen prepared in idle time, snapshotted then, is a copy in the snapshot
+    /// its presentation takes.
+    public var shouldRasterize = false { didSet { if !shouldRasterize { rasterized = nil } } }
+    /// The picture `shouldRasterize` keeps, the look it shows (`Compositor.digest`) and its pixels'
+    /// version then: drawn over since (a compositor reusing its texture's storage), it is not used.
+    var rasterized: (bitmap: Bitmap, digest: Int, version: Int)?
 
     // MARK: Tree
 
