@@ -48,7 +48,31 @@ import Foundation
         let wrapped = Bitmap(wrapping: storage, width: 33, height: 2, stride: 40)
         #expect(wrapped.isOpaque)
         storage[40 + 32] = 0x8000_0000
+        wrapped.contentsChanged()                                      // pixels written directly say so
         #expect(!wrapped.isOpaque)
+    }
+
+    /// The answer is kept for the contents it was given for: asked again it is not looked for, and a
+    /// change of the contents asks again. A snapshot its layers paint wholly opaquely is known opaque
+    /// without looking; one they do not is looked at.
+    @MainActor @Test func isOpaqueIsKeptForItsContents() {
+        let b = Bitmap(width: 20, height: 4, fill: 0xff10_2030)
+        #expect(b.isOpaque && b.opaqueAnswer == (b.contentVersion, true))
+        b.pixels[5] = 0                                                // unannounced: the kept answer stands
+        #expect(b.isOpaque)
+        b.contentsChanged()
+        #expect(!b.isOpaque && b.opaqueAnswer == (b.contentVersion, false))
+        b[5, 0] = 0xff00_0000
+        #expect(b.isOpaque)
+
+        let page = View(frame: Rect(x: 0, y: 0, width: 64, height: 48))
+        page.backgroundColor = .white
+        let whole = Compositor().snapshot(page.layer, presentation: false)
+        #expect(whole.opaqueAnswer == (whole.contentVersion, true), "known without looking")
+        #expect(whole.everyPixelOpaque)
+        page.backgroundColor = Color(white: 1, alpha: 0.5)
+        let translucent = Compositor().snapshot(page.layer, presentation: false)
+        #expect(translucent.opaqueAnswer.version == -1 && !translucent.isOpaque)
     }
 
     @Test func opaqueAndClearSourcesAreExact() {

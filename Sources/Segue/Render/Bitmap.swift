@@ -28,6 +28,8 @@ public final class Bitmap: @unchecked Sendable {
     var transposedMade = 0
     /// The contents `transposedIfSteady` was last asked about (−1: none).
     var transposedAsked = -1
+    /// Whether every pixel is opaque (`isOpaque`), and the contents that answer is for (−1: none).
+    var opaqueAnswer: (version: Int, opaque: Bool) = (-1, false)
 
     /// A new bitmap, every pixel `fill` (transparent by default).
     public convenience init(width: Int, height: Int, fill: UInt32 = 0) {

@@ -163,12 +163,15 @@ public final class Compositor {
         let s = state(layer)
         let w = max(1, Int(s.bounds.width.rounded(.up))), h = max(1, Int(s.bounds.height.rounded(.up)))
         let m = Transform3D(translationX: -s.bounds.minX, y: -s.bounds.minY, z: 0)
-        let bitmap = paintsWholly(layer, s, m, width: w, height: h) ? Bitmap(uninitializedWidth: w, height: h) : Bitmap(width: w, height: h)
+        let whole = paintsWholly(layer, s, m, width: w, height: h)
+        let bitmap = whole ? Bitmap(uninitializedWidth: w, height: h) : Bitmap(width: w, height: h)
         // A snapshot is a frame of its own: caches it leaves behind age and go like a render's, so a
         // compositor that only ever snapshots (a transition's snapshotter) does not grow without end.
         frame += 1
         drawOwnContent(layer, s, m, opacity: 1, Canvas(target: bitmap), masked: false, masking: layer.masksToBounds)
         evict()
+        // Painted wholly opaquely (as its storage was left uncleared for): it is opaque, no need to look.
+        if whole { bitmap.opaqueAnswer = (bitmap.contentVersion, true) }
         if layer.shouldRasterize { layer.rasterized = (bitmap, digest(layer, s, phase: (0, 0)), bitmap.contentVersion) }
         return bitmap
     }
