@@ -132,6 +132,7 @@ final class Viewer {
             log(String(format: "wait %@ needs=%d next=%@ now=%.3f", timeout.map { String(format: "%.3f", $0) } ?? "forever",
                        needsFrame ? 1 : 0, window.nextFrameTime.map { String(format: "%.3f", $0) } ?? "nil", window.currentTime))
             _ = host.waitForEvents(timeout: timeout)
+            log(String(format: "woke wall=%.4f", clock.now))
             // Awake: settle the frame clock before any event's time is read against it (after an idle
             // wait, a stale grid would count the sleep as a stall and push window time out of reach).
             scheduler.catchUp(now: clock.now)
@@ -154,11 +155,13 @@ final class Viewer {
         let target = targets.bitmap(for: host.backBuffer())
         let t0 = clock.now
         window.render(into: target)
-        log(String(format: "frame %d t=%.3f dropped=%d transition=%@", frame.index, window.currentTime, frame.dropped,
-                   window.activeTransition.map { "\($0.name) \(Int($0.progress * 100))%" } ?? "none"))
-        hud.update(frameTime: clock.now - t0, dropped: scheduler.droppedFrames, frames: scheduler.framesShown, paused: paused)
+        let rendered = clock.now
+        hud.update(frameTime: rendered - t0, dropped: scheduler.droppedFrames, frames: scheduler.framesShown, paused: paused)
         hud.draw(into: target)
         host.present()
+        log(String(format: "frame %d t=%.3f dropped=%d transition=%@ render=%.1fms presented wall=%.4f", frame.index, window.currentTime,
+                   frame.dropped, window.activeTransition.map { "\($0.name) \(Int($0.progress * 100))%" } ?? "none",
+                   (rendered - t0) * 1000, clock.now))
     }
 
     // MARK: Events
