@@ -7,11 +7,12 @@
 // an animation in flight is moving, not changing: it becomes a texture at once. Small layers keep
 // drawing directly: their texture would cost more than it saves. A finished transition hands over
 // its snapshot of the screen it brought in (`adoptSnapshot`), so the first frame after it is a
-// blit, not a full redraw. A big layer that is animating but hidden this frame — fading in from
-// opacity 0, or under a page about to uncover it — gets its texture now (`warmTexture`), at the
-// transition's start, so the frame that first shows it does not pay for drawing a whole screen at
-// once (a late frame on the display); so does one lying still under a layer that is moving or
-// fading away.
+// blit, not a full redraw; a layer that `shouldRasterize` brings the picture its last snapshot kept,
+// made by any compositor, for as long as its subtree keeps that look. A big layer that is animating
+// but hidden this frame — fading in from opacity 0, or under a page about to uncover it — gets its
+// texture now (`warmTexture`), at the transition's start, so the frame that first shows it does not
+// pay for drawing a whole screen at once (a late frame on the display); so does one lying still under
+// a layer that is moving or fading away.
 
 struct SeenDigest {
     var digest: Int
