@@ -24,6 +24,23 @@ struct PixelStoreTests {
         for b in [big, half, fit] { b.pointer.deallocate() }
     }
 
+    /// Idle time fills the store ahead: the buffers it makes serve the next requests, and once they are
+    /// there it has nothing to do; one taken, it makes one again.
+    @Test func keepReadyFillsTheStoreAhead() {
+        let store = PixelStore(minimumPixels: 1000, capacityBytes: 1 << 20)
+        #expect(store.keepReady(10_000, buffers: 3))
+        #expect(store.bytesHeld == 120_000)
+        #expect(!store.keepReady(10_000, buffers: 3), "held already")
+        #expect(!store.keepReady(9_000, buffers: 3), "they fit a smaller request too")
+        let a = store.take(10_000)
+        #expect(store.bytesHeld == 80_000)
+        #expect(store.keepReady(10_000, buffers: 3) && store.bytesHeld == 120_000)
+        #expect(!store.keepReady(500, buffers: 3) && !store.keepReady(100_000, buffers: 3), "too small to keep, too big to hold")
+        a.pointer.deallocate()
+        for _ in 0..<3 { store.take(10_000).pointer.deallocate() }
+        #expect(store.bytesHeld == 0)
+    }
+
     @Test func theSmallestFittingBufferIsTaken() {
         let store = PixelStore(minimumPixels: 1000, capacityBytes: 1 << 20)
         let large = store.take(9_000), small = store.take(6_000)

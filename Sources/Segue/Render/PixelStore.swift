@@ -4,7 +4,8 @@
 // it. Bitmaps of `minimumPixels` or more take their storage from here and give it back when freed;
 // the store keeps the most recently given back, up to `capacityBytes`, and hands a request the
 // smallest it holds of at least the request's size and at most twice it. Thread-safe: bitmaps are
-// freed wherever their last reference goes.
+// freed wherever their last reference goes. Idle time can fill it ahead (`keepReady`): the viewer's
+// first transition otherwise faults in its snapshots' and first frame's pages.
 
 import Foundation
 
@@ -46,6 +47,23 @@ final class PixelStore: @unchecked Sendable {
             lock.unlock()
         }
         return (.allocate(capacity: count), count)
+    }
+
+    /// Makes sure the store holds `buffers` free buffers that a request for `count` pixels takes, each
+    /// page touched (faulted in and zeroed by the kernel now, not when a frame first writes it), and
+    /// says whether it had to make any. For idle time.
+    @discardableResult func keepReady(_ count: Int, buffers: Int) -> Bool {
+        guard count >= minimumPixels, buffers > 0, 4 * count * buffers <= capacityBytes else { return false }
+        lock.lock()
+        let held = free.filter { $0.count >= count && $0.count <= 2 * count }.count
+        lock.unlock()
+        guard held < buffers else { return false }
+        for _ in held..<buffers {
+            let p = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+            for i in stride(from: 0, to: count, by: 1024) { p[i] = 0 }        // one write a 4 KB page
+            give(p, count: count)
+        }
+        return true
     }
 
     /// Takes back storage from `take` that nothing uses any more.
