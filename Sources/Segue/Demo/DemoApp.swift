@@ -39,19 +39,19 @@ public final class DemoApp {
     /// generated pictures wait in the cache (`GeneratedImageCache`): the first presentation of each
     /// screen made them — tens of milliseconds at 1080p, the start of that transition dropping frames.
     /// Then makes the view of the screen the home presents next (`HomeViewController.prepareNextScreen`),
-    /// again after each presentation, and keeps buffers for a transition's pixels ready. For idle time (the viewer calls it while nothing is drawing), a
-    /// screen a call. False when there is nothing left to do at this size — or nothing to do now: while
-    /// a finger is down or a transition runs, the window is not idle between frames but waiting for the
-    /// next pointer move, which a screen built then (15 ms at 1080p) would keep waiting — the frame
-    /// after a drag-to-curl's first one came that much late.
+    /// again after each presentation, and then has pixel buffers of the window's size ready for a
+    /// transition's two snapshots and its first frame's copy, their pages touched (`PixelStore.keepReady`).
+    /// For idle time (the viewer calls it while nothing is drawing), a step a call. False when there is
+    /// nothing left to do at this size — or nothing to do now: while a finger is down or a transition
+    /// runs, the window is not idle between frames but waiting for the next pointer move, which a screen
+    /// built then (15 ms at 1080p) would keep waiting — the frame after a drag-to-curl's first one came
+    /// that much late.
     @discardableResult public func warmNextScreen() -> Bool {
         guard !EventDispatch.isTracking(window), window.runningTransitions.isEmpty else { return false }
         let size = home.view.bounds.size                     // as `HomeViewController.nextScreen` builds them
         guard let name = DemoScreen.names.first(where: { warmed[$0] != size }) else {
-            // Then pixel buffers of the window's size for a transition's two snapshots and its first
-            // frame's copy, their pages touched (`PixelStore.keepReady`).
-            let w = window.bounds.width.rounded(.up), h = window.bounds.height.rounded(.up)
-            return home.prepareNextScreen() || PixelStore.shared.keepReady(Int(w) * Int(h), buffers: 3)
+            let pixels = Int(window.bounds.width.rounded(.up)) * Int(window.bounds.height.rounded(.up))
+            return home.prepareNextScreen() || PixelStore.shared.keepReady(pixels, buffers: 3)
         }
         warmed[name] = size
         if let v = DemoScreen.view(named: name, size: size) { v.layoutIfNeeded() }

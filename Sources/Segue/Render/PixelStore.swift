@@ -55,7 +55,7 @@ final class PixelStore: @unchecked Sendable {
     @discardableResult func keepReady(_ count: Int, buffers: Int) -> Bool {
         guard count >= minimumPixels, buffers > 0, 4 * count * buffers <= capacityBytes else { return false }
         lock.lock()
-        let held = free.filter { $0.count >= count && $0.count <= 2 * count }.count
+        let held = free.count { $0.count >= count && $0.count <= 2 * count }
         lock.unlock()
         guard held < buffers else { return false }
         for _ in held..<buffers {
